@@ -1,0 +1,201 @@
+//! One record in, one answer out: asking the library, then writing the answer
+//! to stdout's buffer and its diagnostic to stderr's.
+
+use std::io::Write;
+
+use serde::Serialize;
+use sudokit::{text, Grid, Record, SolveError, Solver, Style};
+
+use crate::OutputFormat;
+
+/// What is asked of every record.
+#[derive(Clone, Copy, Debug)]
+pub enum Question {
+    /// The lexicographically smallest solution, or any solution with `first`.
+    Solve { first: bool },
+    /// The number of solutions up to `limit`.
+    Count { limit: u64 },
+}
+
+/// The library's answer for one record.
+#[derive(Debug)]
+pub enum Outcome {
+    Solved(Grid),
+    Counted { count: u64, limit_reached: bool },
+    NoSolution,
+    Invalid(sudokit::Conflict),
+    Unreadable(sudokit::ParseError),
+}
+
+impl Outcome {
+    /// The exit status this outcome calls for: 0 answered, 1 no solution or
+    /// broken rules, 2 unreadable.
+    pub fn exit_status(&self) -> u8 {
+        match self {
+            Outcome::Solved(_) => 0,
+            Outcome::Counted { count, .. } => u8::from(*count == 0),
+            Outcome::NoSolution | Outcome::Invalid(_) => 1,
+            Outcome::Unreadable(_) => 2,
+        }
+    }
+
+    fn status_name(&self) -> &'static str {
+        match self {
+            Outcome::Solved(_) => "solved",
+            Outcome::Counted { count: 0, .. } => "no_solution",
+            Outcome::Counted { .. } => "counted",
+            Outcome::NoSolution => "no_solution",
+            Outcome::Invalid(_) => "invalid",
+            Outcome::Unreadable(_) => "parse_error",
+        }
+    }
+
+    fn error_message(&self) -> Option<String> {
+        match self {
+            Outcome::Counted { count: 0, .. } | Outcome::NoSolution => {
+                Some(SolveError::NoSolution.to_string())
+            }
+            Outcome::Solved(_) | Outcome::Counted { .. } => None,
+            Outcome::Invalid(conflict) => Some(SolveError::Conflict(*conflict).to_string()),
+            Outcome::Unreadable(error) => Some(error.to_string()),
+        }
+    }
+}
+
+/// A record with its answer, ready to print.
+pub struct Answered {
+    pub record: Record,
+    pub outcome: Outcome,
+    /// Guesses the search made for this record.
+    pub guesses: u64,
+}
+
+/// Asks `question` of `record` with `solver`.
+pub fn answer(solver: &mut Solver, question: Question, record: Record) -> Answered {
+    let guesses_before = solver.stats().guesses;
+    let outcome = match &record.grid {
+        Err(error) => Outcome::Unreadable(error.clone()),
+        Ok(puzzle) => match question {
+            Question::Solve { first } => {
+                let result = if first {
+                    solver.solve_first(puzzle)
+                } else {
+                    solver.solve(puzzle)
+                };
+                match result {
+                    Ok(solution) => Outcome::Solved(solution),
+                    Err(SolveError::NoSolution) => Outcome::NoSolution,
+                    Err(SolveError::Conflict(conflict)) => Outcome::Invalid(conflict),
+                }
+            }
+            Question::Count { limit } => match solver.count_solutions(puzzle, limit) {
+                Ok(count) => Outcome::Counted {
+                    count,
+                    limit_reached: count >= limit,
+                },
+                Err(conflict) => Outcome::Invalid(conflict),
+            },
+        },
+    };
+    Answered {
+        record,
+        outcome,
+        guesses: solver.stats().guesses - guesses_before,
+    }
+}
+
+/// The style an answer is written in: the one asked for, else the record's own.
+fn style_for(record: &Record, format: Option<OutputFormat>) -> Style {
+    match format {
+        Some(OutputFormat::Line) => Style::Line,
+        Some(OutputFormat::Block) => Style::Block,
+        Some(OutputFormat::Digits) => Style::Digits,
+        Some(OutputFormat::Drawn) => Style::Drawn,
+        Some(OutputFormat::Json) | None => record.style,
+    }
+}
+
+/// Whether answers in this style take several lines (and so are separated by a blank line).
+pub fn is_multiline(answered: &Answered, format: Option<OutputFormat>) -> bool {
+    matches!(answered.outcome, Outcome::Solved(_))
+        && style_for(&answered.record, format) != Style::Line
+        && format != Some(OutputFormat::Json)
+}
+
+/// Writes the answer's text for stdout: the board, the count, or nothing for a
+/// failed record (the caller decides whether its empty line is printed).
+pub fn write_answer(
+    out: &mut Vec<u8>,
+    answered: &Answered,
+    file: &str,
+    format: Option<OutputFormat>,
+) {
+    if format == Some(OutputFormat::Json) {
+        write_json(out, answered, file);
+        return;
+    }
+    match answered.outcome {
+        Outcome::Solved(solution) => text::write_grid(
+            out,
+            &solution,
+            style_for(&answered.record, format),
+            answered.record.blank,
+        ),
+        Outcome::Counted { count, .. } => {
+            let _ = writeln!(out, "{count}");
+        }
+        _ => out.push(b'\n'),
+    }
+}
+
+/// The diagnostic line for stderr, `FILE:LINE: message`, if the record failed.
+pub fn diagnostic(answered: &Answered, file: &str) -> Option<String> {
+    let message = answered.outcome.error_message()?;
+    let line = match &answered.outcome {
+        Outcome::Unreadable(error) => error.line,
+        _ => answered.record.line,
+    };
+    Some(format!("{file}:{line}: {message}"))
+}
+
+#[derive(Serialize)]
+struct JsonAnswer<'a> {
+    file: &'a str,
+    line: usize,
+    puzzle: Option<String>,
+    status: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    count: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    limit_reached: Option<bool>,
+    error: Option<String>,
+    guesses: u64,
+}
+
+fn write_json(out: &mut Vec<u8>, answered: &Answered, file: &str) {
+    let (count, limit_reached) = match answered.outcome {
+        Outcome::Counted {
+            count,
+            limit_reached,
+        } => (Some(count), Some(limit_reached)),
+        _ => (None, None),
+    };
+    let json = JsonAnswer {
+        file,
+        line: answered.record.line,
+        puzzle: answered.record.grid.as_ref().ok().map(Grid::to_line),
+        status: answered.outcome.status_name(),
+        solution: match answered.outcome {
+            Outcome::Solved(solution) => Some(solution.to_line()),
+            _ => None,
+        },
+        count,
+        limit_reached,
+        error: answered.outcome.error_message(),
+        guesses: answered.guesses,
+    };
+    serde_json::to_writer(&mut *out, &json).expect("a Vec accepts any JSON");
+    out.push(b'\n');
+}

@@ -1,0 +1,121 @@
+//! `sudokit`: solve and count Sudoku puzzles from files or stdin.
+//!
+//! This crate only wires things together: options (clap), reading inputs,
+//! running the library's questions on every core, and printing answers in
+//! input order. Every Sudoku rule lives in the `sudokit` library.
+
+mod answer;
+mod run;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use answer::Question;
+
+/// Solve, count and check Sudoku puzzles: one board or millions, in order, on every core.
+///
+/// With no subcommand, reads a board from stdin and prints its solution
+/// (`sudokit < board.txt`).
+#[derive(Parser, Debug)]
+#[command(name = "sudokit", version, about, long_about = None)]
+#[command(args_conflicts_with_subcommands = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+
+    #[command(flatten)]
+    solve: SolveArgs,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Print the solution of each puzzle: the lexicographically smallest unless --first.
+    Solve(SolveArgs),
+    /// Print the number of solutions of each puzzle, counting up to --limit.
+    Count(CountArgs),
+}
+
+#[derive(Args, Debug)]
+struct SolveArgs {
+    /// Print whichever solution the search finds first (fastest) instead of the
+    /// lexicographically smallest.
+    #[arg(long)]
+    first: bool,
+
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
+#[derive(Args, Debug)]
+struct CountArgs {
+    /// Stop counting a puzzle's solutions at this many.
+    #[arg(long, default_value_t = 1_000_000)]
+    limit: u64,
+
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
+#[derive(Args, Debug)]
+struct CommonArgs {
+    /// Input files, `-` for stdin; stdin when none is given.
+    #[arg(value_name = "FILE")]
+    files: Vec<PathBuf>,
+
+    /// Output style; by default each answer is written in the style of its puzzle.
+    #[arg(long, value_enum)]
+    format: Option<OutputFormat>,
+
+    /// Worker threads for bulk runs (default: all cores).
+    #[arg(long, short = 'j', value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
+
+    /// Print a summary of the run to stderr: puzzles, time, rate, guesses.
+    #[arg(long)]
+    stats: bool,
+}
+
+/// How answers are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum OutputFormat {
+    /// One line of 81 cells.
+    Line,
+    /// 9 lines of 9 numbers separated by spaces (Baekjoon 2580).
+    Block,
+    /// 9 lines of 9 digits.
+    Digits,
+    /// 9 rows drawn with `|` and `---+---+---` separators (Simple Sudoku .ss).
+    Drawn,
+    /// One JSON object per record, with its status.
+    Json,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let (question, common) = match cli.command {
+        None => (
+            Question::Solve {
+                first: cli.solve.first,
+            },
+            cli.solve.common,
+        ),
+        Some(Command::Solve(args)) => (Question::Solve { first: args.first }, args.common),
+        Some(Command::Count(args)) => (Question::Count { limit: args.limit }, args.common),
+    };
+    let config = run::Config {
+        question,
+        files: common.files,
+        format: common.format,
+        threads: common.threads.map(usize::from),
+        stats: common.stats,
+    };
+    match run::run(&config) {
+        Ok(status) => ExitCode::from(status),
+        Err(error) => {
+            eprintln!("sudokit: {error:#}");
+            ExitCode::from(2)
+        }
+    }
+}

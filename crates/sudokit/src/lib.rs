@@ -1,0 +1,37 @@
+//! # sudokit
+//!
+//! A Sudoku library: boards as small `Copy` values, every common text format
+//! read and written, and one fast exact search engine that answers every
+//! question about a board: its lexicographically smallest solution (the one a
+//! row-major backtracking search trying 1..9 finds first), any solution, the
+//! number of solutions up to a limit, and the solutions themselves.
+//!
+//! ```
+//! use sudokit::Grid;
+//!
+//! let puzzle: Grid = "\
+//! 0 2 0 9 0 5 0 0 0
+//! 5 9 0 0 3 0 2 0 0
+//! 7 0 0 6 0 2 0 0 5
+//! 0 0 9 3 5 0 4 6 0
+//! 0 5 4 0 0 0 7 8 0
+//! 0 8 3 0 2 7 5 0 0
+//! 8 0 0 2 0 9 0 0 4
+//! 0 0 5 0 4 0 0 2 6
+//! 0 0 0 5 0 3 0 7 0"
+//!     .parse()?;
+//! let solution = puzzle.solve()?;
+//! assert_eq!(&solution.to_line()[..9], "321975648");
+//! assert_eq!(puzzle.count_solutions(10)?, 1);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+#![warn(missing_docs)]
+
+pub mod grid;
+pub mod solve;
+pub mod text;
+
+pub use grid::{Cell, Conflict, Digit, Grid};
+pub use solve::{SearchStats, SolveError, Solver};
+pub use text::{ParseError, ParseErrorKind, Record, Records, Style};

@@ -1,0 +1,222 @@
+//! The search engine: one core that answers every question about a board.
+//!
+//! * [`Solver::solve`]: the lexicographically smallest solution, which is the
+//!   one a row-major backtracking search trying 1..9 in order finds first. A
+//!   board with one solution costs what proving uniqueness costs; only boards
+//!   with several solutions pay for a second, row-major search.
+//! * [`Solver::solve_first`]: any solution, as fast as possible.
+//! * [`Solver::count_solutions`]: the number of solutions, up to a limit.
+//! * [`Solver::for_each_solution`] and [`Solver::solutions`]: the solutions
+//!   themselves, in lexicographic order, up to a limit.
+//!
+//! All of them run the same search ([`scalar`](self) engine: band masks,
+//! singles and locked candidates by table, copy-make guessing) and differ only
+//! in the order they branch and when they stop.
+
+mod scalar;
+mod tables;
+
+use std::fmt;
+
+use crate::{Conflict, Grid};
+use scalar::{search, Branching, Frame, State};
+
+/// Why a board has no answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolveError {
+    /// Two givens break the rules.
+    Conflict(Conflict),
+    /// The givens obey the rules but no solution completes them.
+    NoSolution,
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::Conflict(conflict) => write!(f, "invalid puzzle: {conflict}"),
+            SolveError::NoSolution => f.write_str("no solution"),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+impl From<Conflict> for SolveError {
+    fn from(conflict: Conflict) -> Self {
+        SolveError::Conflict(conflict)
+    }
+}
+
+/// What the searches of a [`Solver`] have done so far.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// Boards asked about.
+    pub puzzles: u64,
+    /// Branches taken while another digit was still untried at the same cell.
+    pub guesses: u64,
+    /// Boards answered by propagation alone, without a guess.
+    pub solved_without_guess: u64,
+}
+
+/// A reusable solver: keeps its search stack between boards and counts what it did.
+///
+/// ```
+/// use sudokit::{Grid, Solver};
+/// let mut solver = Solver::new();
+/// let empty = Grid::EMPTY;
+/// let first_row = &solver.solve(&empty)?.to_line()[..18];
+/// assert_eq!(first_row, "123456789456789123");
+/// assert_eq!(solver.count_solutions(&empty, 1000)?, 1000);
+/// assert_eq!(solver.stats().puzzles, 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Default)]
+pub struct Solver {
+    stack: Vec<Frame>,
+    stats: SearchStats,
+}
+
+impl Solver {
+    /// A solver with an empty stack and zeroed statistics.
+    pub fn new() -> Solver {
+        Solver::default()
+    }
+
+    /// What this solver has done so far.
+    pub fn stats(&self) -> SearchStats {
+        self.stats
+    }
+
+    /// The lexicographically smallest solution of `puzzle`.
+    ///
+    /// ```
+    /// use sudokit::{Grid, SolveError, Solver};
+    /// let mut solver = Solver::new();
+    /// let clash: Grid = format!("55{}", ".".repeat(79)).parse()?;
+    /// assert_eq!(
+    ///     solver.solve(&clash).unwrap_err().to_string(),
+    ///     "invalid puzzle: r1c1 and r1c2 both hold 5"
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solve(&mut self, puzzle: &Grid) -> Result<Grid, SolveError> {
+        let root = self.root(puzzle)?;
+        let mut first = None;
+        let count = self.run(root, Branching::Fastest, 2, |solution| {
+            first.get_or_insert(solution);
+        });
+        match (count, first) {
+            (1, Some(only)) => Ok(only),
+            (0, _) => Err(SolveError::NoSolution),
+            _ => {
+                // Several solutions: only now pay for the row-major order.
+                let mut smallest = None;
+                self.run(root, Branching::RowMajor, 1, |solution| {
+                    smallest = Some(solution);
+                });
+                smallest.ok_or(SolveError::NoSolution)
+            }
+        }
+    }
+
+    /// Some solution of `puzzle`, whichever the search meets first.
+    pub fn solve_first(&mut self, puzzle: &Grid) -> Result<Grid, SolveError> {
+        let root = self.root(puzzle)?;
+        let mut found = None;
+        self.run(root, Branching::Fastest, 1, |solution| {
+            found = Some(solution)
+        });
+        found.ok_or(SolveError::NoSolution)
+    }
+
+    /// The number of solutions of `puzzle`, counting no further than `limit`.
+    ///
+    /// A board with no solution counts 0; a board whose givens clash is an error.
+    pub fn count_solutions(&mut self, puzzle: &Grid, limit: u64) -> Result<u64, Conflict> {
+        match self.root(puzzle) {
+            Ok(root) => Ok(self.run(root, Branching::Fastest, limit, |_| {})),
+            Err(SolveError::Conflict(conflict)) => Err(conflict),
+            Err(SolveError::NoSolution) => Ok(0),
+        }
+    }
+
+    /// Calls `visit` with each solution of `puzzle` in lexicographic order, at most
+    /// `limit` of them, and returns how many it visited.
+    pub fn for_each_solution(
+        &mut self,
+        puzzle: &Grid,
+        limit: u64,
+        mut visit: impl FnMut(Grid),
+    ) -> Result<u64, Conflict> {
+        match self.root(puzzle) {
+            Ok(root) => Ok(self.run(root, Branching::RowMajor, limit, &mut visit)),
+            Err(SolveError::Conflict(conflict)) => Err(conflict),
+            Err(SolveError::NoSolution) => Ok(0),
+        }
+    }
+
+    /// The first `limit` solutions of `puzzle` in lexicographic order.
+    ///
+    /// ```
+    /// use sudokit::{Grid, Solver};
+    /// let solutions = Solver::new().solutions(&Grid::EMPTY, 3)?;
+    /// assert_eq!(solutions.len(), 3);
+    /// assert!(solutions.windows(2).all(|pair| pair[0] < pair[1]));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solutions(&mut self, puzzle: &Grid, limit: u64) -> Result<Vec<Grid>, Conflict> {
+        let mut found = Vec::new();
+        self.for_each_solution(puzzle, limit, |solution| found.push(solution))?;
+        Ok(found)
+    }
+
+    /// The state with the givens placed, or why there is none.
+    fn root(&mut self, puzzle: &Grid) -> Result<State, SolveError> {
+        self.stats.puzzles += 1;
+        State::from_grid(puzzle).map_err(|_| match puzzle.first_conflict() {
+            Some(conflict) => SolveError::Conflict(conflict),
+            None => SolveError::NoSolution,
+        })
+    }
+
+    /// Runs one search, stopping after `limit` solutions; returns how many it found.
+    fn run(
+        &mut self,
+        root: State,
+        branching: Branching,
+        limit: u64,
+        mut visit: impl FnMut(Grid),
+    ) -> u64 {
+        let mut found = 0;
+        if limit == 0 {
+            return 0;
+        }
+        let guesses = search(&mut self.stack, root, branching, |state| {
+            visit(state.to_grid());
+            found += 1;
+            found < limit
+        });
+        self.stats.guesses += guesses;
+        if guesses == 0 {
+            self.stats.solved_without_guess += 1;
+        }
+        found
+    }
+}
+
+impl Grid {
+    /// The lexicographically smallest solution: see [`Solver::solve`].
+    pub fn solve(&self) -> Result<Grid, SolveError> {
+        Solver::new().solve(self)
+    }
+
+    /// Some solution, found as fast as possible: see [`Solver::solve_first`].
+    pub fn solve_first(&self) -> Result<Grid, SolveError> {
+        Solver::new().solve_first(self)
+    }
+
+    /// The number of solutions up to `limit`: see [`Solver::count_solutions`].
+    pub fn count_solutions(&self, limit: u64) -> Result<u64, Conflict> {
+        Solver::new().count_solutions(self, limit)
+    }
+}

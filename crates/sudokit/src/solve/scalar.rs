@@ -1,0 +1,326 @@
+//! The portable engine: candidates as band masks, propagation by lookup tables,
+//! copy-make search on a fixed stack.
+//!
+//! # The state
+//!
+//! For each digit `d` (0-based) and band `b` (three rows), `cands[d * 3 + b]`
+//! holds a 27-bit mask of the cells of that band where `d` may still go; bit
+//! `row_in_band * 9 + col`. A placed digit keeps its own bit, so every row,
+//! column and box of every digit always holds at least one bit. `unsolved[b]`
+//! marks the band's cells that hold no digit yet.
+//!
+//! # Propagation
+//!
+//! * per digit and band, a table maps the nine "triads" (mini-rows: one row of
+//!   one box) that still hold the digit to those that lie on a valid pattern (one
+//!   triad per row and per box of the band): this is locked candidates, pointing
+//!   and claiming, for three loads;
+//! * hidden singles: a row, column or box of a digit with one cell left;
+//! * naked singles: a cell with one digit left, from bit-sliced counts.
+//!
+//! # Search
+//!
+//! Branching is chosen by the caller: [`Branching::Fastest`] takes a cell with
+//! two candidates when there is one, [`Branching::RowMajor`] the first open cell
+//! with ascending digits, which makes the first solution found the
+//! lexicographically smallest (propagation only removes candidates that no
+//! solution of the current branch uses, so it never reorders solutions).
+
+use super::tables::{BAND_PATTERNS, PEERS, TRIADS_OF_ROW, TRIAD_CELLS};
+use crate::Grid;
+
+const ROW: u32 = 0x1FF;
+const BOX_IN_BAND: [u32; 3] = [0x7 * 0x40201, 0x38 * 0x40201, 0x1C0 * 0x40201];
+
+/// The whole search state: 120 bytes of candidates, copied at each guess.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct State {
+    cands: [u32; 27],
+    unsolved: [u32; 3],
+    /// Each digit's masks when its last pass ran, so that unchanged digits are skipped.
+    seen: [u32; 27],
+}
+
+/// The propagation found a cell or house with no way left.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Contradiction;
+
+/// How the search picks the next cell to branch on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Branching {
+    /// A cell with the fewest candidates, two when there is one.
+    Fastest,
+    /// The first open cell in row-major order, digits ascending.
+    RowMajor,
+}
+
+impl State {
+    /// The state of `grid` with its givens placed and propagated, or
+    /// `Contradiction` when the givens clash or propagation shows no solution.
+    pub(crate) fn from_grid(grid: &Grid) -> Result<State, Contradiction> {
+        let mut state = State {
+            cands: [(1 << 27) - 1; 27],
+            unsolved: [(1 << 27) - 1; 3],
+            seen: [0; 27],
+        };
+        for (cell, &value) in grid.values().iter().enumerate() {
+            if value != 0 {
+                state.place(cell, usize::from(value) - 1)?;
+            }
+        }
+        Ok(state)
+    }
+
+    pub(crate) fn is_solved(&self) -> bool {
+        self.unsolved == [0; 3]
+    }
+
+    /// The board as it stands: placed digits, blanks elsewhere.
+    pub(crate) fn to_grid(self) -> Grid {
+        let mut values = [0u8; 81];
+        for digit in 0..9 {
+            for band in 0..3 {
+                let mut placed = self.cands[digit * 3 + band] & !self.unsolved[band];
+                while placed != 0 {
+                    let bit = placed.trailing_zeros() as usize;
+                    values[band * 27 + bit] = digit as u8 + 1;
+                    placed &= placed - 1;
+                }
+            }
+        }
+        Grid::from_values(values).expect("digits are 1..=9")
+    }
+
+    /// Puts digit `digit` (0-based) in `cell` and removes it from the cell's peers.
+    #[inline]
+    pub(crate) fn place(&mut self, cell: usize, digit: usize) -> Result<(), Contradiction> {
+        let band = cell / 27;
+        let bit = 1u32 << (cell % 27);
+        if self.cands[digit * 3 + band] & bit == 0 {
+            return Err(Contradiction);
+        }
+        for other in 0..9 {
+            self.cands[other * 3 + band] &= !bit;
+        }
+        let peers = &PEERS[cell];
+        for (b, &peer_mask) in peers.iter().enumerate() {
+            self.cands[digit * 3 + b] &= !peer_mask;
+        }
+        self.cands[digit * 3 + band] |= bit;
+        self.unsolved[band] &= !bit;
+        Ok(())
+    }
+
+    /// Applies every rule until nothing changes.
+    pub(crate) fn propagate(&mut self) -> Result<(), Contradiction> {
+        loop {
+            let mut placed = false;
+            for digit in 0..9 {
+                placed |= self.digit_pass(digit)?;
+            }
+            placed |= self.naked_singles()?;
+            if !placed {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Locked candidates and hidden singles for one digit; true if it placed any.
+    #[inline]
+    fn digit_pass(&mut self, digit: usize) -> Result<bool, Contradiction> {
+        let base = digit * 3;
+        let mut masks = [self.cands[base], self.cands[base + 1], self.cands[base + 2]];
+        if masks == [self.seen[base], self.seen[base + 1], self.seen[base + 2]] {
+            return Ok(false);
+        }
+        for mask in &mut masks {
+            let triads = u32::from(TRIADS_OF_ROW[(*mask & ROW) as usize])
+                | u32::from(TRIADS_OF_ROW[(*mask >> 9 & ROW) as usize]) << 3
+                | u32::from(TRIADS_OF_ROW[(*mask >> 18) as usize]) << 6;
+            let allowed = BAND_PATTERNS[triads as usize];
+            if allowed == 0 {
+                return Err(Contradiction);
+            }
+            *mask &= TRIAD_CELLS[allowed as usize];
+        }
+        // Each column needs the digit once: fold the nine rows into "seen
+        // once" and "seen twice or more".
+        let (mut once, mut twice) = (0u32, 0u32);
+        for mask in masks {
+            for row in [mask & ROW, mask >> 9 & ROW, mask >> 18] {
+                twice |= once & row;
+                once |= row;
+            }
+        }
+        if once != ROW {
+            return Err(Contradiction);
+        }
+        let column_singles = (once & !twice) * 0x40201;
+        let mut singles = [0u32; 3];
+        for (band, &mask) in masks.iter().enumerate() {
+            let mut found = mask & column_singles;
+            for shift in [0, 9, 18] {
+                let row = mask >> shift & ROW;
+                if row & (row - 1) == 0 {
+                    found |= row << shift;
+                }
+            }
+            for box_mask in BOX_IN_BAND {
+                let cells = mask & box_mask;
+                if cells & (cells - 1) == 0 {
+                    found |= cells;
+                }
+            }
+            singles[band] = found & self.unsolved[band];
+        }
+        self.cands[base..base + 3].copy_from_slice(&masks);
+        self.seen[base..base + 3].copy_from_slice(&masks);
+        let mut placed = false;
+        for (band, mut found) in singles.into_iter().enumerate() {
+            while found != 0 {
+                let bit = found.trailing_zeros() as usize;
+                self.place(band * 27 + bit, digit)?;
+                found &= found - 1;
+                placed = true;
+            }
+        }
+        Ok(placed)
+    }
+
+    /// Cells with one candidate left; true if it placed any.
+    #[inline]
+    fn naked_singles(&mut self) -> Result<bool, Contradiction> {
+        let mut placed = false;
+        for band in 0..3 {
+            let (mut once, mut twice) = (0u32, 0u32);
+            for digit in 0..9 {
+                let mask = self.cands[digit * 3 + band];
+                twice |= once & mask;
+                once |= mask;
+            }
+            let open = self.unsolved[band];
+            if open & !once != 0 {
+                return Err(Contradiction);
+            }
+            let mut singles = open & !twice;
+            while singles != 0 {
+                let bit = singles & singles.wrapping_neg();
+                // A cell may have lost its last digit to an earlier placement.
+                let digit = (0..9)
+                    .find(|&d| self.cands[d * 3 + band] & bit != 0)
+                    .ok_or(Contradiction)?;
+                self.place(band * 27 + bit.trailing_zeros() as usize, digit)?;
+                singles &= singles - 1;
+                placed = true;
+            }
+        }
+        Ok(placed)
+    }
+
+    /// The 0-based digits still possible in `cell`, as a 9-bit mask.
+    #[inline]
+    fn cell_digits(&self, cell: usize) -> u32 {
+        let band = cell / 27;
+        let shift = cell % 27;
+        (0..9).fold(0, |acc, digit| {
+            acc | (self.cands[digit * 3 + band] >> shift & 1) << digit
+        })
+    }
+
+    /// The cell to branch on and its candidates; only called on an unsolved state.
+    fn choose(&self, branching: Branching) -> (usize, u32) {
+        let cell = match branching {
+            Branching::RowMajor => {
+                let band = (0..3).find(|&b| self.unsolved[b] != 0).expect("unsolved");
+                band * 27 + self.unsolved[band].trailing_zeros() as usize
+            }
+            Branching::Fastest => self.fewest_candidates_cell(),
+        };
+        (cell, self.cell_digits(cell))
+    }
+
+    fn fewest_candidates_cell(&self) -> usize {
+        let mut best = (u32::MAX, 0);
+        for band in 0..3 {
+            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
+            for digit in 0..9 {
+                let mask = self.cands[digit * 3 + band];
+                thrice |= twice & mask;
+                twice |= once & mask;
+                once |= mask;
+            }
+            let pairs = twice & !thrice & self.unsolved[band];
+            if pairs != 0 {
+                return band * 27 + pairs.trailing_zeros() as usize;
+            }
+            let mut open = self.unsolved[band];
+            while open != 0 {
+                let cell = band * 27 + open.trailing_zeros() as usize;
+                let count = self.cell_digits(cell).count_ones();
+                if count < best.0 {
+                    best = (count, cell);
+                }
+                open &= open - 1;
+            }
+        }
+        best.1
+    }
+}
+
+/// A guess to come back to: the state before it, the cell and the digits not yet tried.
+#[derive(Clone, Copy)]
+pub(crate) struct Frame {
+    state: State,
+    cell: u8,
+    untried: u16,
+}
+
+/// The search: depth-first over guesses, each frame a copy of the state.
+///
+/// Calls `on_solution` with each solution in the order found; it returns
+/// `false` to stop. Returns the number of guesses made (a branch tried while
+/// another digit was still untried at the same cell).
+/// `stack` is scratch space kept by the caller so that a run over many puzzles
+/// allocates once; frames on it never hold an empty `untried`.
+pub(crate) fn search(
+    stack: &mut Vec<Frame>,
+    root: State,
+    branching: Branching,
+    mut on_solution: impl FnMut(&State) -> bool,
+) -> u64 {
+    stack.clear();
+    let mut guesses = 0u64;
+    let mut state = root;
+    let mut alive = state.propagate().is_ok();
+    loop {
+        if alive {
+            if state.is_solved() {
+                if !on_solution(&state) {
+                    return guesses;
+                }
+            } else {
+                let (cell, digits) = state.choose(branching);
+                stack.push(Frame {
+                    state,
+                    cell: cell as u8,
+                    untried: digits as u16,
+                });
+            }
+        }
+        // Take the next untried branch, backtracking as needed.
+        let Some(frame) = stack.last_mut() else {
+            return guesses;
+        };
+        let digit = frame.untried.trailing_zeros() as usize;
+        frame.untried &= frame.untried - 1;
+        let cell = usize::from(frame.cell);
+        if frame.untried == 0 {
+            state = frame.state;
+            stack.pop();
+        } else {
+            state = frame.state;
+            guesses += 1;
+        }
+        alive = state.place(cell, digit).is_ok() && state.propagate().is_ok();
+    }
+}

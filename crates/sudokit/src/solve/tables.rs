@@ -1,0 +1,116 @@
+//! Lookup tables for the band-mask engine, computed at compile time.
+//!
+//! Cells within a band are bits `row_in_band * 9 + col`; a "triad" is the
+//! three cells of one row inside one box, numbered `row_in_band * 3 + box_in_band`.
+
+/// For each cell, its peers (same row, column or box, not itself) as one mask per band.
+pub(crate) static PEERS: [[u32; 3]; 81] = peers();
+
+/// For a 9-bit row of a band, which of its three triads hold a bit.
+pub(crate) static TRIADS_OF_ROW: [u8; 512] = triads_of_row();
+
+/// For the set of triads of a band that hold a digit, those that lie on a
+/// valid pattern: one triad in each row and each box of the band. Zero when
+/// no pattern is left.
+pub(crate) static BAND_PATTERNS: [u16; 512] = band_patterns();
+
+/// The 27-bit cell mask of a set of triads.
+pub(crate) static TRIAD_CELLS: [u32; 512] = triad_cells();
+
+const fn peers() -> [[u32; 3]; 81] {
+    let mut table = [[0u32; 3]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let mut other = 0;
+        while other < 81 {
+            let (r1, c1, r2, c2) = (cell / 9, cell % 9, other / 9, other % 9);
+            let same_box = r1 / 3 == r2 / 3 && c1 / 3 == c2 / 3;
+            if other != cell && (r1 == r2 || c1 == c2 || same_box) {
+                table[cell][other / 27] |= 1 << (other % 27);
+            }
+            other += 1;
+        }
+        cell += 1;
+    }
+    table
+}
+
+const fn triads_of_row() -> [u8; 512] {
+    let mut table = [0u8; 512];
+    let mut row = 0;
+    while row < 512 {
+        let mut triad = 0;
+        while triad < 3 {
+            if row & (7 << (3 * triad)) != 0 {
+                table[row] |= 1 << triad;
+            }
+            triad += 1;
+        }
+        row += 1;
+    }
+    table
+}
+
+const fn band_patterns() -> [u16; 512] {
+    const PERMUTATIONS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut table = [0u16; 512];
+    let mut present = 0;
+    while present < 512 {
+        let mut p = 0;
+        while p < 6 {
+            let perm = PERMUTATIONS[p];
+            let pattern = (1 << perm[0]) | (1 << (3 + perm[1])) | (1 << (6 + perm[2]));
+            if present & pattern == pattern {
+                table[present] |= pattern as u16;
+            }
+            p += 1;
+        }
+        present += 1;
+    }
+    table
+}
+
+const fn triad_cells() -> [u32; 512] {
+    let mut table = [0u32; 512];
+    let mut triads = 0;
+    while triads < 512 {
+        let mut t = 0;
+        while t < 9 {
+            if triads & (1 << t) != 0 {
+                table[triads] |= 7 << ((t / 3) * 9 + (t % 3) * 3);
+            }
+            t += 1;
+        }
+        triads += 1;
+    }
+    table
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_cell_has_twenty_peers() {
+        for masks in PEERS {
+            assert_eq!(masks.iter().map(|m| m.count_ones()).sum::<u32>(), 20);
+        }
+    }
+
+    #[test]
+    fn band_patterns_keep_triads_on_a_permutation() {
+        assert_eq!(BAND_PATTERNS[0x1FF], 0x1FF);
+        // Row 0 only in box 0: boxes 0 of rows 1 and 2 are out.
+        let present = 0b111_111_001;
+        assert_eq!(BAND_PATTERNS[present], 0b110_110_001);
+        // Rows 1 and 2 both confined to box 2: no pattern.
+        assert_eq!(BAND_PATTERNS[0b100_100_111], 0);
+    }
+}

@@ -1,0 +1,81 @@
+//! Reading puzzles from text and writing boards back as text.
+//!
+//! [`Records`] streams puzzle records out of any [`BufRead`](std::io::BufRead),
+//! working on bytes so that files of millions of puzzles, invalid UTF-8 and
+//! binary garbage are all handled without panics and in bounded memory. Each
+//! record's layout is detected on its own, so one file may mix layouts:
+//!
+//! * [`Style::Line`]: one line of 81 cells, optionally followed by whitespace
+//!   and a comment (`4.....8.5.3....... # hard`).
+//! * [`Style::Block`]: nine lines of nine cells separated by single spaces,
+//!   `0` for a blank (`0 2 0 9 0 5 0 0 0`).
+//! * [`Style::Digits`]: nine lines of nine cells without spaces (`020905000`
+//!   or `..3.4....`, as in `.sdk` files).
+//! * [`Style::Drawn`]: nine rows drawn with `|` between boxes and separator
+//!   lines such as `---+---+---` between bands (Simple Sudoku `.ss` files).
+//!
+//! In every layout a cell is `1` to `9`, or `.`, `0` or `_` for a blank. Lines
+//! starting with `#` are comments; blank lines, lines made only of `-`, `+`,
+//! `|`, `*` and `=`, and headers such as `[Puzzle]` are skipped. A bad record
+//! comes out as a [`Record`] holding a [`ParseError`] and costs only itself:
+//! reading carries on with the next record.
+//!
+//! [`write_grid`] writes a board in any [`Style`], so an answer can be written
+//! the way its puzzle was, and [`Grid`](crate::grid::Grid) implements
+//! [`FromStr`](std::str::FromStr) for text holding exactly one puzzle.
+
+mod read;
+mod write;
+
+pub use read::{ParseError, ParseErrorKind, Record, Records};
+pub use write::write_grid;
+
+/// How a record was written, so the answer can be written the same way.
+///
+/// ```
+/// use sudokit::text::{write_grid, Style};
+/// let mut out = Vec::new();
+/// for style in Style::ALL {
+///     write_grid(&mut out, &sudokit::Grid::EMPTY, style, style.default_blank());
+/// }
+/// assert_eq!(out.iter().filter(|&&b| b == b'\n').count(), 1 + 9 + 9 + 11);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Style {
+    /// One line of 81 cells, e.g. `4...3...`, optionally followed by
+    /// whitespace and a comment.
+    #[default]
+    Line,
+    /// Nine lines of nine cells separated by single spaces, `0` for a blank
+    /// (Baekjoon 2580): `0 2 0 9 0 5 0 0 0`.
+    Block,
+    /// Nine lines of nine cells without spaces (Baekjoon 2239 `020905000`, or
+    /// `.sdk` files `..3.4....`).
+    Digits,
+    /// Nine rows with `|` between boxes and `---+---+---` lines between bands,
+    /// as in Simple Sudoku `.ss` files: `..3|.4.|...`.
+    Drawn,
+}
+
+impl Style {
+    /// The four styles, in declaration order.
+    pub const ALL: [Style; 4] = [Style::Line, Style::Block, Style::Digits, Style::Drawn];
+
+    /// The blank character a record of this style is assumed to use when it
+    /// shows no blank: `b'0'` for [`Style::Block`], `b'.'` otherwise.
+    ///
+    /// ```
+    /// use sudokit::text::Style;
+    /// assert_eq!(Style::Block.default_blank(), b'0');
+    /// assert_eq!(Style::Line.default_blank(), b'.');
+    /// ```
+    pub const fn default_blank(self) -> u8 {
+        match self {
+            Style::Block => b'0',
+            Style::Line | Style::Digits | Style::Drawn => b'.',
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

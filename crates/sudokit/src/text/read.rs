@@ -1,0 +1,677 @@
+//! Reading records: line classification, tokenizing, blocks and errors.
+
+use std::fmt;
+use std::io::{self, BufRead};
+use std::iter::FusedIterator;
+use std::str::FromStr;
+
+use super::Style;
+use crate::grid::{Cell, Grid};
+
+/// Marks a byte that is neither a digit nor a blank in [`VALUE`].
+const INVALID: u8 = 0xFF;
+
+/// Byte to cell value: 1 to 9 for a digit, 0 for a blank (`.`, `0`, `_`),
+/// [`INVALID`] for anything else.
+static VALUE: [u8; 256] = {
+    let mut table = [INVALID; 256];
+    let mut digit = 1;
+    while digit <= 9 {
+        table[(b'0' + digit) as usize] = digit;
+        digit += 1;
+    }
+    table[b'.' as usize] = 0;
+    table[b'0' as usize] = 0;
+    table[b'_' as usize] = 0;
+    table
+};
+
+/// Longest token quoted in full by [`ParseErrorKind::NotSingleDigit`].
+const MAX_QUOTED: usize = 20;
+
+/// The UTF-8 byte order mark, ignored at the start of the input.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// What went wrong in a record; see [`ParseError`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// A one-line record held `found` cells instead of 81.
+    WrongCellCount {
+        /// How many cells the line held.
+        found: usize,
+    },
+    /// Row `row` (1 to 9) of a block held `found` cells instead of 9.
+    WrongRowLength {
+        /// The row of the block, counted from 1.
+        row: usize,
+        /// How many cells the row held.
+        found: usize,
+    },
+    /// A block ended (at a blank line, a comment, a one-line record or the end
+    /// of the input) after `found` rows instead of 9.
+    TooFewRows {
+        /// How many rows the block held.
+        found: usize,
+    },
+    /// A byte that is neither a digit `1`-`9` nor a blank `.`, `0` or `_`
+    /// (for a multi-byte character, its first byte).
+    UnexpectedByte(u8),
+    /// A token of several characters, such as `10`, in a row whose cells are
+    /// separated by spaces. Long tokens are shortened, ending in `...`.
+    NotSingleDigit(String),
+    /// The text held no puzzle at all.
+    NoPuzzle,
+    /// The text held more than the one puzzle expected.
+    MoreThanOne,
+}
+
+impl fmt::Display for ParseErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseErrorKind::WrongCellCount { found } => {
+                write!(f, "expected 81 cells, found {found}")
+            }
+            ParseErrorKind::WrongRowLength { row, found } => {
+                write!(f, "row {row}: expected 9 cells, found {found}")
+            }
+            ParseErrorKind::TooFewRows { found } => write!(f, "expected 9 rows, found {found}"),
+            ParseErrorKind::UnexpectedByte(byte) if (0x20..0x7F).contains(byte) => write!(
+                f,
+                "unexpected character '{}' (a cell holds 1-9, or '.', '0' or '_' for a blank)",
+                *byte as char
+            ),
+            ParseErrorKind::UnexpectedByte(byte) => write!(f, "unexpected byte {byte:#04x}"),
+            ParseErrorKind::NotSingleDigit(token) => {
+                write!(f, "\"{token}\" is not a single digit")
+            }
+            ParseErrorKind::NoPuzzle => f.write_str("no puzzle found"),
+            ParseErrorKind::MoreThanOne => f.write_str("expected one puzzle, found more"),
+        }
+    }
+}
+
+/// Why a record could not be read as a board.
+///
+/// The message printed by [`Display`](fmt::Display) names the cell when one is
+/// known but not the line, which the caller prints in front, as in
+/// `puzzles.txt:12: r3c5: unexpected character 'a' (...)`.
+///
+/// ```
+/// use sudokit::Grid;
+/// let error = format!("{}x{}", ".".repeat(22), ".".repeat(58)).parse::<Grid>().unwrap_err();
+/// assert_eq!(error.line, 1);
+/// assert_eq!(error.cell.unwrap().to_string(), "r3c5");
+/// assert_eq!(
+///     error.to_string(),
+///     "r3c5: unexpected character 'x' (a cell holds 1-9, or '.', '0' or '_' for a blank)"
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ParseError {
+    /// The line, counted from 1, of the offending text: the row at fault, or
+    /// the first line of a block that ended too soon.
+    pub line: usize,
+    /// The cell the offending character would have filled, when known.
+    pub cell: Option<Cell>,
+    /// What went wrong.
+    pub kind: ParseErrorKind,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(cell) = self.cell {
+            write!(f, "{cell}: ")?;
+        }
+        fmt::Display::fmt(&self.kind, f)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// One puzzle record read by [`Records`], with the layout it was written in.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Record {
+    /// The line, counted from 1, where the record starts (its first row).
+    pub line: usize,
+    /// The layout the record was written in.
+    pub style: Style,
+    /// The blank character the record used: `b'.'`, `b'0'` or `b'_'`; when it
+    /// shows none, [`Style::default_blank`] (`b'0'` for [`Style::Block`],
+    /// `b'.'` otherwise).
+    pub blank: u8,
+    /// The board, or why the record is not one.
+    pub grid: Result<Grid, ParseError>,
+}
+
+/// Iterator over the puzzle records of a reader, detecting each record's
+/// layout on its own.
+///
+/// Reading works on bytes, one line at a time into a reused buffer, so it runs
+/// in memory bounded by the longest line. A record that cannot be read comes
+/// out as a [`Record`] whose `grid` is an error, and reading resumes with the
+/// next record; only an I/O error from the reader is returned as `Err`, after
+/// which the iterator ends.
+///
+/// ```
+/// use sudokit::text::{Records, Style};
+///
+/// let text = "\
+/// ## two puzzles and a mistake
+/// 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
+///
+/// 0 2 0 9 0 5 0 0 0
+/// 5 9 0 0 3 0 2 0 0
+/// 7 0 0 6 0 2 0 0 5
+/// 0 0 9 3 5 0 4 6 0
+/// 0 5 4 0 0 0 7 8 0
+/// 0 8 3 0 2 7 5 0 0
+/// 8 0 0 2 0 9 0 0 4
+/// 0 0 5 0 4 0 0 2 6
+/// 0 0 0 5 0 3 0 7 0
+///
+/// 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4.....
+/// ";
+/// let records: Vec<_> = Records::new(text.as_bytes()).collect::<Result<_, _>>()?;
+/// assert_eq!(records.len(), 3);
+/// assert_eq!((records[0].line, records[0].style), (2, Style::Line));
+/// assert_eq!((records[1].line, records[1].style, records[1].blank), (4, Style::Block, b'0'));
+/// assert_eq!(records[1].grid.as_ref().unwrap().clue_count(), 36);
+/// let error = records[2].grid.as_ref().unwrap_err();
+/// assert_eq!((error.line, error.to_string().as_str()), (14, "expected 81 cells, found 80"));
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub struct Records<R> {
+    reader: R,
+    /// The current line, without its line ending.
+    line: Vec<u8>,
+    /// The number of the current line, counted from 1.
+    line_no: usize,
+    /// Tokens of the current line.
+    tokens: Tokens,
+    /// The current line ended a block without belonging to it: read it again.
+    pending: bool,
+    /// End of input reached or an I/O error returned.
+    done: bool,
+}
+
+impl<R> fmt::Debug for Records<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Records")
+            .field("line_number", &self.line_no)
+            .field("done", &self.done)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<R: BufRead> Records<R> {
+    /// Records read from `reader`.
+    pub fn new(reader: R) -> Self {
+        Records {
+            reader,
+            line: Vec::with_capacity(128),
+            line_no: 0,
+            tokens: Tokens::default(),
+            pending: false,
+            done: false,
+        }
+    }
+
+    /// How many lines have been read so far.
+    pub fn line_number(&self) -> usize {
+        self.line_no
+    }
+
+    /// Reads the next line into `self.line` without its line ending; `false`
+    /// at the end of the input.
+    fn read_line(&mut self) -> io::Result<bool> {
+        self.line.clear();
+        if self.reader.read_until(b'\n', &mut self.line)? == 0 {
+            return Ok(false);
+        }
+        self.line_no += 1;
+        if self.line.last() == Some(&b'\n') {
+            self.line.pop();
+        }
+        if self.line.last() == Some(&b'\r') {
+            self.line.pop();
+        }
+        if self.line_no == 1 && self.line.starts_with(BOM) {
+            self.line.drain(..BOM.len());
+        }
+        Ok(true)
+    }
+
+    /// The fast path: the current line is exactly 81 valid cells.
+    fn plain_line(&self) -> Option<Record> {
+        let cells: &[u8; 81] = self.line.as_slice().try_into().ok()?;
+        let mut values = [0u8; 81];
+        convert(cells, &mut values).ok()?;
+        Some(Record {
+            line: self.line_no,
+            style: Style::Line,
+            blank: first_blank(cells).unwrap_or(b'.'),
+            grid: Ok(grid_of(values)),
+        })
+    }
+
+    /// The one-line record whose cells are the first `count` bytes of the
+    /// current line's cells.
+    fn line_record(&self, count: usize) -> Record {
+        let line = self.line_no;
+        let cells = &self.tokens.cells[..count];
+        let grid = if count == 81 {
+            let mut values = [0u8; 81];
+            convert(cells, &mut values)
+                .map(|()| grid_of(values))
+                .map_err(|index| ParseError {
+                    line,
+                    cell: Cell::new(index),
+                    kind: ParseErrorKind::UnexpectedByte(cells[index]),
+                })
+        } else {
+            Err(ParseError {
+                line,
+                cell: None,
+                kind: ParseErrorKind::WrongCellCount { found: count },
+            })
+        };
+        Record {
+            line,
+            style: Style::Line,
+            blank: first_blank(cells).unwrap_or(b'.'),
+            grid,
+        }
+    }
+
+    /// Reads the block whose first row is the current line.
+    fn block(&mut self, first: RowInfo) -> io::Result<Record> {
+        let start = self.line_no;
+        let mut values = [0u8; 81];
+        let mut error = None;
+        let mut blank = None;
+        let mut drawn = first.had_bar || first.shape == Shape::Grouped;
+        let mut rows = 0;
+        let mut row = Some(first);
+        while let Some(info) = row {
+            if error.is_none() {
+                let out = &mut values[rows * 9..rows * 9 + 9];
+                match check_row(&self.tokens, info, rows, self.line_no, out) {
+                    Ok(found) => blank = blank.or(found),
+                    Err(e) => error = Some(e),
+                }
+            }
+            rows += 1;
+            if rows == 9 {
+                break;
+            }
+            row = self.next_row(&mut drawn)?;
+        }
+        if rows < 9 {
+            error.get_or_insert(ParseError {
+                line: start,
+                cell: None,
+                kind: ParseErrorKind::TooFewRows { found: rows },
+            });
+        }
+        let style = if drawn {
+            Style::Drawn
+        } else if matches!(first.shape, Shape::Spaced | Shape::BadSpaced) {
+            Style::Block
+        } else {
+            Style::Digits
+        };
+        Ok(Record {
+            line: start,
+            style,
+            blank: blank.unwrap_or(style.default_blank()),
+            grid: error.map_or_else(|| Ok(grid_of(values)), Err),
+        })
+    }
+
+    /// The next row of a block, skipping separator lines (and setting `drawn`
+    /// when there is one or the row holds `|`); `None` if the block ends first.
+    fn next_row(&mut self, drawn: &mut bool) -> io::Result<Option<RowInfo>> {
+        while self.read_line()? {
+            match classify(&self.line, &mut self.tokens) {
+                Kind::Separator => *drawn = true,
+                Kind::Break => return Ok(None),
+                Kind::Line(_) => {
+                    // Not part of the block: read it again as the next record.
+                    self.pending = true;
+                    return Ok(None);
+                }
+                Kind::Row(row) => {
+                    *drawn |= row.had_bar;
+                    return Ok(Some(row));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// The next record, `None` at the end of the input.
+    fn next_record(&mut self) -> io::Result<Option<Record>> {
+        loop {
+            if self.pending {
+                self.pending = false;
+            } else if !self.read_line()? {
+                return Ok(None);
+            }
+            if let Some(record) = self.plain_line() {
+                return Ok(Some(record));
+            }
+            match classify(&self.line, &mut self.tokens) {
+                Kind::Break | Kind::Separator => {}
+                Kind::Line(count) => return Ok(Some(self.line_record(count))),
+                Kind::Row(row) => return self.block(row).map(Some),
+            }
+        }
+    }
+}
+
+impl<R: BufRead> Iterator for Records<R> {
+    type Item = io::Result<Record>;
+
+    fn next(&mut self) -> Option<io::Result<Record>> {
+        if self.done {
+            return None;
+        }
+        let next = self.next_record().transpose();
+        if !matches!(next, Some(Ok(_))) {
+            self.done = true;
+        }
+        next
+    }
+}
+
+impl<R: BufRead> FusedIterator for Records<R> {}
+
+/// Parses text holding exactly one puzzle, in any [`Style`].
+///
+/// Fails with [`ParseErrorKind::NoPuzzle`] if the text holds none (only
+/// blank lines and comments, say) and with [`ParseErrorKind::MoreThanOne`] if
+/// another record follows the first.
+///
+/// ```
+/// use sudokit::Grid;
+///
+/// let line: Grid = "..3.4....".repeat(9).parse()?;
+/// let drawn: Grid = "\
+/// ..3|.4.|...
+/// ..3|.4.|...
+/// ..3|.4.|...
+/// ---+---+---
+/// ..3|.4.|...
+/// ..3|.4.|...
+/// ..3|.4.|...
+/// ---+---+---
+/// ..3|.4.|...
+/// ..3|.4.|...
+/// ..3|.4.|...
+/// "
+/// .parse()?;
+/// assert_eq!(line, drawn);
+/// assert_eq!("".parse::<Grid>().unwrap_err().to_string(), "no puzzle found");
+/// # Ok::<(), sudokit::text::ParseError>(())
+/// ```
+impl FromStr for Grid {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Grid, ParseError> {
+        // Reading from a byte slice cannot fail, so `Result::ok` loses nothing.
+        let mut records = Records::new(text.as_bytes());
+        let Some(first) = records.next().and_then(Result::ok) else {
+            return Err(ParseError {
+                line: 1,
+                cell: None,
+                kind: ParseErrorKind::NoPuzzle,
+            });
+        };
+        let grid = first.grid?;
+        match records.next().and_then(Result::ok) {
+            Some(extra) => Err(ParseError {
+                line: extra.line,
+                cell: None,
+                kind: ParseErrorKind::MoreThanOne,
+            }),
+            None => Ok(grid),
+        }
+    }
+}
+
+/// The board with `values`, all of which are at most 9.
+fn grid_of(values: [u8; 81]) -> Grid {
+    Grid::from_values(values).expect("cell values come from VALUE and are 0..=9")
+}
+
+/// Converts cell characters to values; on failure the index of the first byte
+/// that is neither a digit nor a blank.
+fn convert(cells: &[u8], out: &mut [u8]) -> Result<(), usize> {
+    debug_assert_eq!(cells.len(), out.len());
+    let mut seen = 0;
+    for (value, &byte) in out.iter_mut().zip(cells) {
+        *value = VALUE[byte as usize];
+        seen |= *value;
+    }
+    if seen & 0x80 == 0 {
+        Ok(())
+    } else {
+        Err(invalid_position(cells).unwrap_or(0))
+    }
+}
+
+/// The index of the first byte that is neither a digit nor a blank.
+fn invalid_position(bytes: &[u8]) -> Option<usize> {
+    bytes.iter().position(|&b| VALUE[b as usize] == INVALID)
+}
+
+/// The first blank character among `cells`.
+fn first_blank(cells: &[u8]) -> Option<u8> {
+    cells.iter().copied().find(|&b| VALUE[b as usize] == 0)
+}
+
+/// What a line is, for the record reader.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// Blank, comment or header line: skipped, but ends a block.
+    Break,
+    /// A line drawn only with separator characters: skipped.
+    Separator,
+    /// A one-line record whose cells are the first `n` of the tokens' cells.
+    Line(usize),
+    /// A row of a block, in the tokens.
+    Row(RowInfo),
+}
+
+/// How a block row was written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shape {
+    /// One token, every character a cell: `020905000`.
+    Solid,
+    /// Several one-character tokens: `0 2 0 9 0 5 0 0 0`.
+    Spaced,
+    /// Several tokens of nine characters in all: `..3 .4. ...`.
+    Grouped,
+    /// None of those: mostly one-character tokens but some longer (`0 10 0`).
+    BadSpaced,
+    /// None of those, with mostly longer tokens (`..3 .4. ..`).
+    BadGrouped,
+}
+
+/// A row's shape and whether it held `|`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct RowInfo {
+    shape: Shape,
+    had_bar: bool,
+}
+
+/// The tokens of a line: its characters other than whitespace and `|`, split
+/// at whitespace. Buffers are reused from line to line.
+#[derive(Debug, Default)]
+struct Tokens {
+    /// All tokens' characters, concatenated.
+    cells: Vec<u8>,
+    /// The end offsets in `cells` of the first nine tokens.
+    ends: [usize; 9],
+    /// How many tokens.
+    count: usize,
+    /// How many one-character tokens.
+    singles: usize,
+    /// The length of the first token.
+    first_len: usize,
+    /// Whether the line held `|`.
+    had_bar: bool,
+}
+
+impl Tokens {
+    fn scan(&mut self, line: &[u8]) {
+        self.cells.clear();
+        self.count = 0;
+        self.singles = 0;
+        self.first_len = 0;
+        self.had_bar = false;
+        let mut start = None;
+        for &byte in line {
+            if byte.is_ascii_whitespace() {
+                if let Some(start) = start.take() {
+                    self.end_token(start);
+                }
+            } else if byte == b'|' {
+                self.had_bar = true;
+            } else {
+                start.get_or_insert(self.cells.len());
+                self.cells.push(byte);
+            }
+        }
+        if let Some(start) = start {
+            self.end_token(start);
+        }
+    }
+
+    fn end_token(&mut self, start: usize) {
+        let len = self.cells.len() - start;
+        if self.count == 0 {
+            self.first_len = len;
+        }
+        if self.count < self.ends.len() {
+            self.ends[self.count] = self.cells.len();
+        }
+        self.singles += usize::from(len == 1);
+        self.count += 1;
+    }
+
+    /// The `index`th token, for `index < 9`.
+    fn token(&self, index: usize) -> &[u8] {
+        let start = if index == 0 { 0 } else { self.ends[index - 1] };
+        &self.cells[start..self.ends[index]]
+    }
+}
+
+/// Classifies `line`, leaving its tokens in `tokens` for records and rows.
+fn classify(line: &[u8], tokens: &mut Tokens) -> Kind {
+    let Some(first) = line.iter().position(|b| !b.is_ascii_whitespace()) else {
+        return Kind::Break;
+    };
+    if line[first] == b'#' {
+        return Kind::Break;
+    }
+    let is_separator =
+        |b: &u8| matches!(b, b'-' | b'+' | b'|' | b'*' | b'=') || b.is_ascii_whitespace();
+    if line.iter().all(is_separator) {
+        return Kind::Separator;
+    }
+    let last = line
+        .iter()
+        .rposition(|b| !b.is_ascii_whitespace())
+        .unwrap_or(first);
+    if line[first] == b'[' && line[last] == b']' {
+        return Kind::Break;
+    }
+    tokens.scan(line);
+    let total = tokens.cells.len();
+    let row = |shape| {
+        Kind::Row(RowInfo {
+            shape,
+            had_bar: tokens.had_bar,
+        })
+    };
+    if tokens.count == 1 || tokens.singles == tokens.count {
+        // One token of cells, or one cell per token. A spaced row with a few
+        // cells too many is a bad row of its block, not a one-line record.
+        if total >= 10 && (tokens.count == 1 || total >= 18) {
+            Kind::Line(total)
+        } else if tokens.count == 1 {
+            row(Shape::Solid)
+        } else {
+            row(Shape::Spaced)
+        }
+    } else if tokens.first_len >= 10 {
+        // Cells, then a comment.
+        Kind::Line(tokens.first_len)
+    } else if total == 9 {
+        row(Shape::Grouped)
+    } else if tokens.singles > tokens.count - tokens.singles {
+        row(Shape::BadSpaced)
+    } else {
+        row(Shape::BadGrouped)
+    }
+}
+
+/// Checks the current line as row `row` (from 0) of a block, filling `out`
+/// with its nine values; returns the first blank character it holds.
+fn check_row(
+    tokens: &Tokens,
+    info: RowInfo,
+    row: usize,
+    line: usize,
+    out: &mut [u8],
+) -> Result<Option<u8>, ParseError> {
+    let error = |cell: Option<Cell>, kind| ParseError { line, cell, kind };
+    let cells = &tokens.cells;
+    if info.shape == Shape::BadSpaced {
+        // Name the first token that is not a single cell character.
+        for col in 0..tokens.count.min(9) {
+            let token = tokens.token(col);
+            let cell = Cell::from_row_col(row, col);
+            if let Some(i) = invalid_position(token) {
+                return Err(error(cell, ParseErrorKind::UnexpectedByte(token[i])));
+            }
+            if token.len() > 1 {
+                return Err(error(cell, ParseErrorKind::NotSingleDigit(quote(token))));
+            }
+        }
+        let found = tokens.count;
+        return Err(error(
+            None,
+            ParseErrorKind::WrongRowLength {
+                row: row + 1,
+                found,
+            },
+        ));
+    }
+    if cells.len() != 9 {
+        let found = cells.len();
+        return Err(error(
+            None,
+            ParseErrorKind::WrongRowLength {
+                row: row + 1,
+                found,
+            },
+        ));
+    }
+    convert(cells, out).map_err(|col| {
+        let kind = ParseErrorKind::UnexpectedByte(cells[col]);
+        error(Cell::from_row_col(row, col), kind)
+    })?;
+    Ok(first_blank(cells))
+}
+
+/// A token of cell characters (so ASCII) for an error message, shortened if long.
+fn quote(token: &[u8]) -> String {
+    let mut text: String = token.iter().take(MAX_QUOTED).map(|&b| b as char).collect();
+    if token.len() > MAX_QUOTED {
+        text.push_str("...");
+    }
+    text
+}

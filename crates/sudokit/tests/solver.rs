@@ -1,0 +1,109 @@
+//! The engine against the plain reference backtracker, on random boards.
+
+mod common;
+
+use common::{givens_valid, random_puzzle, random_tampered, reference_solutions};
+use proptest::prelude::*;
+use sudokit::{Grid, SolveError, Solver};
+
+const SEED_BOARD: &str = "\
+0 2 0 9 0 5 0 0 0
+5 9 0 0 3 0 2 0 0
+7 0 0 6 0 2 0 0 5
+0 0 9 3 5 0 4 6 0
+0 5 4 0 0 0 7 8 0
+0 8 3 0 2 7 5 0 0
+8 0 0 2 0 9 0 0 4
+0 0 5 0 4 0 0 2 6
+0 0 0 5 0 3 0 7 0";
+
+#[test]
+fn empty_board_gives_the_row_major_first_solution() {
+    let solution = Solver::new().solve(&Grid::EMPTY).unwrap();
+    assert_eq!(
+        &solution.to_line()[..36],
+        "123456789456789123789123456214365897"
+    );
+    assert_eq!(solution, reference_solutions(&Grid::EMPTY, 1)[0]);
+}
+
+#[test]
+fn seed_board_gives_its_solution() {
+    let puzzle: Grid = SEED_BOARD.parse().unwrap();
+    let solution = puzzle.solve().unwrap();
+    assert_eq!(
+        solution.to_line(),
+        "321975648596834217748612935179358462254196783683427591817269354935741826462583179"
+    );
+}
+
+#[test]
+fn clashing_givens_name_both_cells() {
+    let puzzle: Grid = format!("....7..7.{}", ".".repeat(72)).parse().unwrap();
+    let error = puzzle.solve().unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "invalid puzzle: r1c5 and r1c8 both hold 7"
+    );
+    assert!(puzzle.count_solutions(5).is_err());
+}
+
+#[test]
+fn valid_givens_without_solution_say_so() {
+    // Row 1 leaves only 9 for r1c9, which column 9 already holds.
+    let puzzle: Grid = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63))
+        .parse()
+        .unwrap();
+    assert_eq!(puzzle.solve(), Err(SolveError::NoSolution));
+    assert_eq!(puzzle.solve_first(), Err(SolveError::NoSolution));
+    assert_eq!(puzzle.count_solutions(10), Ok(0));
+}
+
+#[test]
+fn enumeration_is_lexicographic_and_matches_the_reference() {
+    let puzzle = random_puzzle(7, 50);
+    let mine = Solver::new().solutions(&puzzle, 300).unwrap();
+    assert_eq!(mine, reference_solutions(&puzzle, 300));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn lexmin_equals_the_reference_on_boards_with_many_solutions(seed: u64, blanks in 40usize..70) {
+        let puzzle = random_puzzle(seed, blanks);
+        let expected = reference_solutions(&puzzle, 1)[0];
+        prop_assert_eq!(puzzle.solve().unwrap(), expected);
+    }
+
+    #[test]
+    fn counts_equal_the_reference(seed: u64, blanks in 30usize..58, limit in 1u64..300) {
+        let puzzle = random_puzzle(seed, blanks);
+        let expected = reference_solutions(&puzzle, limit as usize).len() as u64;
+        prop_assert_eq!(puzzle.count_solutions(limit).unwrap(), expected);
+    }
+
+    #[test]
+    fn first_solution_is_valid(seed: u64, blanks in 30usize..81) {
+        let puzzle = random_puzzle(seed, blanks);
+        let solution = puzzle.solve_first().unwrap();
+        prop_assert!(solution.is_solution_of(&puzzle));
+    }
+
+    #[test]
+    fn tampered_boards_agree_with_the_reference(seed: u64, blanks in 30usize..60, changes in 1usize..4) {
+        let puzzle = random_tampered(seed, blanks, changes);
+        if !givens_valid(&puzzle) {
+            let is_conflict = matches!(puzzle.solve(), Err(SolveError::Conflict(_)));
+            prop_assert!(is_conflict);
+            prop_assert!(puzzle.first_conflict().is_some());
+        } else {
+            prop_assert!(puzzle.first_conflict().is_none());
+            let expected = reference_solutions(&puzzle, 1);
+            match expected.first() {
+                Some(&smallest) => prop_assert_eq!(puzzle.solve().unwrap(), smallest),
+                None => prop_assert_eq!(puzzle.solve(), Err(SolveError::NoSolution)),
+            }
+        }
+    }
+}
