@@ -260,21 +260,23 @@ impl<R: BufRead> Records<R> {
     fn line_record(&self, count: usize) -> Record {
         let line = self.line_no;
         let cells = &self.tokens.cells[..count];
-        let grid = if count == 81 {
-            let mut values = [0u8; 81];
-            convert(cells, &mut values)
-                .map(|()| grid_of(values))
-                .map_err(|index| ParseError {
-                    line,
-                    cell: Cell::new(index),
-                    kind: ParseErrorKind::UnexpectedByte(cells[index]),
-                })
-        } else {
-            Err(ParseError {
+        // A wrong character says more than a wrong count, so it is named first.
+        let grid = match invalid_position(&cells[..count.min(81)]) {
+            Some(index) => Err(ParseError {
+                line,
+                cell: Cell::new(index),
+                kind: ParseErrorKind::UnexpectedByte(cells[index]),
+            }),
+            None if count != 81 => Err(ParseError {
                 line,
                 cell: None,
                 kind: ParseErrorKind::WrongCellCount { found: count },
-            })
+            }),
+            None => {
+                let mut values = [0u8; 81];
+                convert(cells, &mut values).expect("every byte checked");
+                Ok(grid_of(values))
+            }
         };
         Record {
             line,
@@ -649,6 +651,10 @@ fn check_row(
                 found,
             },
         ));
+    }
+    if let Some(col) = invalid_position(&cells[..cells.len().min(9)]) {
+        let kind = ParseErrorKind::UnexpectedByte(cells[col]);
+        return Err(error(Cell::from_row_col(row, col), kind));
     }
     if cells.len() != 9 {
         let found = cells.len();

@@ -417,7 +417,10 @@ fn blank_lines_comments_and_the_end_cut_blocks_short() {
     let error = records[0].grid.as_ref().unwrap_err();
     assert_eq!(
         (error.line, error.to_string().as_str()),
-        (1, "row 1: expected 9 cells, found 3")
+        (
+            1,
+            "r1c1: unexpected character 'a' (a cell holds 1-9, or '.', '0' or '_' for a blank)"
+        )
     );
     assert_eq!(
         (records[1].line, records[1].grid.clone()),
@@ -435,8 +438,9 @@ fn reports_binary_bytes_in_hex() {
     let mut text = PUZZLE.as_bytes().to_vec();
     text[0] = 0x01;
     assert_eq!(error_of(&text), (1, 1, "r1c1: unexpected byte 0x01".into()));
+    // A wrong character is named before a wrong count.
     let text = PUZZLE.replacen('2', "é", 1);
-    assert_eq!(error_of(&text).2, "expected 81 cells, found 82");
+    assert_eq!(error_of(&text).2, "r1c2: unexpected byte 0xc3");
     let text = PUZZLE.replacen("02", "é", 1);
     assert_eq!(error_of(&text).2, "r1c1: unexpected byte 0xc3");
 }
@@ -455,7 +459,7 @@ fn binary_garbage_yields_errors_not_panics() {
     assert_eq!(records.len(), 2);
     assert_eq!(
         records[0].grid.as_ref().unwrap_err().to_string(),
-        "expected 81 cells, found 1048576"
+        "r1c1: unexpected byte 0xab"
     );
     assert_eq!(
         (records[1].line, records[1].grid.clone()),
@@ -464,6 +468,11 @@ fn binary_garbage_yields_errors_not_panics() {
     let spaced = "a ".repeat(1 << 19);
     assert_eq!(
         error_of(spaced).2,
+        "r1c1: unexpected character 'a' (a cell holds 1-9, or '.', '0' or '_' for a blank)"
+    );
+    let long = ".".repeat(1 << 19);
+    assert_eq!(
+        error_of(long).2,
         format!("expected 81 cells, found {}", 1 << 19)
     );
 }
