@@ -143,6 +143,26 @@ impl State {
             }
             *mask &= TRIAD_CELLS[allowed as usize];
         }
+        // The same in the other direction: in each stack, one column-triad
+        // (a column of one box) per column and per band.
+        let columns = masks.map(|mask| (mask | mask >> 9 | mask >> 18) & ROW);
+        let mut keep = [0u32; 3];
+        for stack in 0..3 {
+            let shift = 3 * stack;
+            let triads = (columns[0] >> shift & 7)
+                | (columns[1] >> shift & 7) << 3
+                | (columns[2] >> shift & 7) << 6;
+            let allowed = u32::from(BAND_PATTERNS[triads as usize]);
+            if allowed == 0 {
+                return Err(Contradiction);
+            }
+            for (band, kept) in keep.iter_mut().enumerate() {
+                *kept |= (allowed >> (3 * band) & 7) << shift;
+            }
+        }
+        for (mask, kept) in masks.iter_mut().zip(keep) {
+            *mask &= kept * 0x40201;
+        }
         // Each column needs the digit once: fold the nine rows into "seen
         // once" and "seen twice or more".
         let (mut once, mut twice) = (0u32, 0u32);
