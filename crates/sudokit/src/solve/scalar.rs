@@ -179,14 +179,21 @@ impl State {
         let mut singles = [0u32; 3];
         for (band, &mask) in masks.iter().enumerate() {
             let mut found = mask & column_singles;
+            // The column step may have emptied a row or box: a contradiction.
             for shift in [0, 9, 18] {
                 let row = mask >> shift & ROW;
+                if row == 0 {
+                    return Err(Contradiction);
+                }
                 if row & (row - 1) == 0 {
                     found |= row << shift;
                 }
             }
             for box_mask in BOX_IN_BAND {
                 let cells = mask & box_mask;
+                if cells == 0 {
+                    return Err(Contradiction);
+                }
                 if cells & (cells - 1) == 0 {
                     found |= cells;
                 }
