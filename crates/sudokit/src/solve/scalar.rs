@@ -26,7 +26,9 @@
 //! lexicographically smallest (propagation only removes candidates that no
 //! solution of the current branch uses, so it never reorders solutions).
 
-use super::tables::{BAND_PATTERNS, PEERS, TRIADS_OF_ROW, TRIAD_CELLS};
+use super::tables::{
+    BAND_PATTERNS, PATTERNS_PRESENT, PATTERN_TRIADS, PEERS, TRIADS_OF_ROW, TRIAD_CELLS,
+};
 use crate::Grid;
 
 const ROW: u32 = 0x1FF;
@@ -254,16 +256,72 @@ impl State {
         })
     }
 
-    /// The cell to branch on and its candidates; only called on an unsolved state.
-    fn choose(&self, branching: Branching) -> (usize, u32) {
+    /// What to branch on and its alternatives; only called on an unsolved state.
+    fn choose(&self, branching: Branching) -> (u8, u16) {
         let cell = match branching {
             Branching::RowMajor => {
                 let band = (0..3).find(|&b| self.unsolved[b] != 0).expect("unsolved");
                 band * 27 + self.unsolved[band].trailing_zeros() as usize
             }
-            Branching::Fastest => self.fewest_candidates_cell(),
+            Branching::Fastest => match self.bivalue_cell() {
+                Some(cell) => cell,
+                None => {
+                    if let Some(branch) = self.two_pattern_digit_band() {
+                        return branch;
+                    }
+                    self.fewest_candidates_cell()
+                }
+            },
         };
-        (cell, self.cell_digits(cell))
+        (cell as u8, self.cell_digits(cell) as u16)
+    }
+
+    /// A digit whose cells in one band still fit exactly two of the six
+    /// row-and-box patterns: branching on it settles three cells' triads.
+    fn two_pattern_digit_band(&self) -> Option<(u8, u16)> {
+        for index in 0..27 {
+            let mask = self.cands[index];
+            if mask & self.unsolved[index % 3] == 0 {
+                continue;
+            }
+            let triads = u32::from(TRIADS_OF_ROW[(mask & ROW) as usize])
+                | u32::from(TRIADS_OF_ROW[(mask >> 9 & ROW) as usize]) << 3
+                | u32::from(TRIADS_OF_ROW[(mask >> 18) as usize]) << 6;
+            let patterns = PATTERNS_PRESENT[triads as usize];
+            if patterns.count_ones() == 2 {
+                return Some((PATTERN_BRANCH + index as u8, u16::from(patterns)));
+            }
+        }
+        None
+    }
+
+    /// Takes alternative `choice` of the branch on `target`.
+    #[inline]
+    fn take(&mut self, target: u8, choice: usize) -> Result<(), Contradiction> {
+        if target < PATTERN_BRANCH {
+            self.place(usize::from(target), choice)
+        } else {
+            let index = usize::from(target - PATTERN_BRANCH);
+            self.cands[index] &= TRIAD_CELLS[usize::from(PATTERN_TRIADS[choice])];
+            Ok(())
+        }
+    }
+
+    fn bivalue_cell(&self) -> Option<usize> {
+        for band in 0..3 {
+            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
+            for digit in 0..9 {
+                let mask = self.cands[digit * 3 + band];
+                thrice |= twice & mask;
+                twice |= once & mask;
+                once |= mask;
+            }
+            let pairs = twice & !thrice & self.unsolved[band];
+            if pairs != 0 {
+                return Some(band * 27 + pairs.trailing_zeros() as usize);
+            }
+        }
+        None
     }
 
     fn fewest_candidates_cell(&self) -> usize {
@@ -294,11 +352,16 @@ impl State {
     }
 }
 
-/// A guess to come back to: the state before it, the cell and the digits not yet tried.
+/// Branch targets from this value up are digit-bands (`digit * 3 + band`)
+/// whose alternatives are patterns; below it, cells whose alternatives are digits.
+const PATTERN_BRANCH: u8 = 81;
+
+/// A guess to come back to: the state before it, what it branched on and the
+/// alternatives not yet tried.
 #[derive(Clone, Copy)]
 pub(crate) struct Frame {
     state: State,
-    cell: u8,
+    target: u8,
     untried: u16,
 }
 
@@ -326,11 +389,11 @@ pub(crate) fn search(
                     return guesses;
                 }
             } else {
-                let (cell, digits) = state.choose(branching);
+                let (target, untried) = state.choose(branching);
                 stack.push(Frame {
                     state,
-                    cell: cell as u8,
-                    untried: digits as u16,
+                    target,
+                    untried,
                 });
             }
         }
@@ -338,9 +401,9 @@ pub(crate) fn search(
         let Some(frame) = stack.last_mut() else {
             return guesses;
         };
-        let digit = frame.untried.trailing_zeros() as usize;
+        let choice = frame.untried.trailing_zeros() as usize;
         frame.untried &= frame.untried - 1;
-        let cell = usize::from(frame.cell);
+        let target = frame.target;
         if frame.untried == 0 {
             state = frame.state;
             stack.pop();
@@ -348,6 +411,6 @@ pub(crate) fn search(
             state = frame.state;
             guesses += 1;
         }
-        alive = state.place(cell, digit).is_ok() && state.propagate().is_ok();
+        alive = state.take(target, choice).is_ok() && state.propagate().is_ok();
     }
 }

@@ -17,6 +17,51 @@ pub(crate) static BAND_PATTERNS: [u16; 512] = band_patterns();
 /// The 27-bit cell mask of a set of triads.
 pub(crate) static TRIAD_CELLS: [u32; 512] = triad_cells();
 
+/// The six patterns a digit can take in a band, as triad sets: one triad in
+/// each row and each box.
+pub(crate) static PATTERN_TRIADS: [u16; 6] = pattern_triads();
+
+/// For a set of triads, which of the six patterns it still holds (bit k for
+/// `PATTERN_TRIADS[k]`).
+pub(crate) static PATTERNS_PRESENT: [u8; 512] = patterns_present();
+
+const PERMUTATIONS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+const fn pattern_triads() -> [u16; 6] {
+    let mut table = [0u16; 6];
+    let mut p = 0;
+    while p < 6 {
+        let perm = PERMUTATIONS[p];
+        table[p] = ((1 << perm[0]) | (1 << (3 + perm[1])) | (1 << (6 + perm[2]))) as u16;
+        p += 1;
+    }
+    table
+}
+
+const fn patterns_present() -> [u8; 512] {
+    let patterns = pattern_triads();
+    let mut table = [0u8; 512];
+    let mut present = 0;
+    while present < 512 {
+        let mut p = 0;
+        while p < 6 {
+            if present & patterns[p] as usize == patterns[p] as usize {
+                table[present] |= 1 << p;
+            }
+            p += 1;
+        }
+        present += 1;
+    }
+    table
+}
+
 const fn peers() -> [[u32; 3]; 81] {
     let mut table = [[0u32; 3]; 81];
     let mut cell = 0;
@@ -52,27 +97,19 @@ const fn triads_of_row() -> [u8; 512] {
 }
 
 const fn band_patterns() -> [u16; 512] {
-    const PERMUTATIONS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
+    let patterns = pattern_triads();
+    let present = patterns_present();
     let mut table = [0u16; 512];
-    let mut present = 0;
-    while present < 512 {
+    let mut triads = 0;
+    while triads < 512 {
         let mut p = 0;
         while p < 6 {
-            let perm = PERMUTATIONS[p];
-            let pattern = (1 << perm[0]) | (1 << (3 + perm[1])) | (1 << (6 + perm[2]));
-            if present & pattern == pattern {
-                table[present] |= pattern as u16;
+            if present[triads] & (1 << p) != 0 {
+                table[triads] |= patterns[p];
             }
             p += 1;
         }
-        present += 1;
+        triads += 1;
     }
     table
 }
