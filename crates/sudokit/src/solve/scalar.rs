@@ -32,7 +32,6 @@ use super::tables::{
 use crate::Grid;
 
 const ROW: u32 = 0x1FF;
-const BOX_IN_BAND: [u32; 3] = [0x7 * 0x40201, 0x38 * 0x40201, 0x1C0 * 0x40201];
 
 /// The whole search state: 120 bytes of candidates, copied at each guess.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -94,7 +93,7 @@ impl State {
     }
 
     /// Puts digit `digit` (0-based) in `cell` and removes it from the cell's peers.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn place(&mut self, cell: usize, digit: usize) -> Result<(), Contradiction> {
         let band = cell / 27;
         let bit = 1u32 << (cell % 27);
@@ -191,15 +190,7 @@ impl State {
                     found |= row << shift;
                 }
             }
-            for box_mask in BOX_IN_BAND {
-                let cells = mask & box_mask;
-                if cells == 0 {
-                    return Err(Contradiction);
-                }
-                if cells & (cells - 1) == 0 {
-                    found |= cells;
-                }
-            }
+
             singles[band] = found & self.unsolved[band];
         }
         self.cands[base..base + 3].copy_from_slice(&masks);
