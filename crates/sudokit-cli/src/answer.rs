@@ -88,13 +88,16 @@ pub fn answer(solver: &mut Solver, question: Question, record: Record) -> Answer
                     Err(SolveError::Conflict(conflict)) => Outcome::Invalid(conflict),
                 }
             }
-            Question::Count { limit } => match solver.count_solutions(puzzle, limit) {
-                Ok(count) => Outcome::Counted {
-                    count,
-                    limit_reached: count >= limit,
-                },
-                Err(conflict) => Outcome::Invalid(conflict),
-            },
+            // One solution past the limit tells "exactly the limit" from "more".
+            Question::Count { limit } => {
+                match solver.count_solutions(puzzle, limit.saturating_add(1)) {
+                    Ok(count) => Outcome::Counted {
+                        count: count.min(limit),
+                        limit_reached: count > limit,
+                    },
+                    Err(conflict) => Outcome::Invalid(conflict),
+                }
+            }
         },
     };
     Answered {
@@ -164,7 +167,6 @@ struct JsonAnswer<'a> {
     line: usize,
     puzzle: Option<String>,
     status: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
     solution: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     count: Option<u64>,

@@ -50,8 +50,8 @@ struct SolveArgs {
 
 #[derive(Args, Debug)]
 struct CountArgs {
-    /// Stop counting a puzzle's solutions at this many.
-    #[arg(long, default_value_t = 1_000_000)]
+    /// Stop counting a puzzle's solutions at this many (at least 1).
+    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..))]
     limit: u64,
 
     #[command(flatten)]
