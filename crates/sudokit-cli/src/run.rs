@@ -74,12 +74,15 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
                 let answers = answer_serially(config.question, chunk);
                 (answers, read_chunk(&mut records, &mut read_error))
             } else {
-                pool.install(|| {
+                // This thread reads the next chunk first, then joins the
+                // workers; the answering starts at once on the other threads.
+                let (next, answers) = pool.install(|| {
                     rayon::join(
-                        || answer_in_parallel(config.question, chunk),
                         || read_chunk(&mut records, &mut read_error),
+                        || answer_in_parallel(config.question, chunk),
                     )
-                })
+                });
+                (answers, next)
             };
             chunk = next;
             for answered in answers {

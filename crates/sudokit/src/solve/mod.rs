@@ -3,15 +3,16 @@
 //! * [`Solver::solve`]: the lexicographically smallest solution, which is the
 //!   one a row-major backtracking search trying 1..9 in order finds first. A
 //!   board with one solution costs what proving uniqueness costs; only boards
-//!   with several solutions pay for a second, row-major search.
+//!   with several solutions pay for a second, row-major walk whose every step
+//!   is decided by the fast search.
 //! * [`Solver::solve_first`]: any solution, as fast as possible.
 //! * [`Solver::count_solutions`]: the number of solutions, up to a limit.
 //! * [`Solver::for_each_solution`] and [`Solver::solutions`]: the solutions
 //!   themselves, in lexicographic order, up to a limit.
 //!
-//! All of them run the same search ([`scalar`](self) engine: band masks,
-//! singles and locked candidates by table, copy-make guessing) and differ only
-//! in the order they branch and when they stop.
+//! All of them run the same search (the `scalar` engine: band masks, singles
+//! and locked candidates by table, copy-make guessing) and differ only in the
+//! order they walk and when they stop.
 
 mod scalar;
 mod tables;
@@ -19,7 +20,7 @@ mod tables;
 use std::fmt;
 
 use crate::{Conflict, Grid};
-use scalar::{search, Branching, Frame, State};
+use scalar::{lexicographic, search, Frame, State, Step};
 
 /// Why a board has no answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,6 +74,7 @@ pub struct SearchStats {
 #[derive(Default)]
 pub struct Solver {
     stack: Vec<Frame>,
+    walk: Vec<Step>,
     stats: SearchStats,
 }
 
@@ -102,20 +104,31 @@ impl Solver {
     pub fn solve(&mut self, puzzle: &Grid) -> Result<Grid, SolveError> {
         let root = self.root(puzzle)?;
         let mut first = None;
-        let count = self.run(root, Branching::Fastest, 2, |solution| {
-            first.get_or_insert(solution);
+        let mut count = 0;
+        let guesses = search(&mut self.stack, root, |solution| {
+            first.get_or_insert(*solution);
+            count += 1;
+            count < 2
         });
+        self.record(guesses);
         match (count, first) {
-            (1, Some(only)) => Ok(only),
-            (0, _) => Err(SolveError::NoSolution),
-            _ => {
+            (1, Some(only)) => Ok(only.to_grid()),
+            (_, Some(witness)) => {
                 // Several solutions: only now pay for the row-major order.
-                let mut smallest = None;
-                self.run(root, Branching::RowMajor, 1, |solution| {
-                    smallest = Some(solution);
-                });
-                smallest.ok_or(SolveError::NoSolution)
+                let mut smallest = witness;
+                self.stats.guesses += lexicographic(
+                    &mut self.stack,
+                    &mut self.walk,
+                    root,
+                    Some(witness),
+                    |found| {
+                        smallest = *found;
+                        false
+                    },
+                );
+                Ok(smallest.to_grid())
             }
+            _ => Err(SolveError::NoSolution),
         }
     }
 
@@ -123,9 +136,7 @@ impl Solver {
     pub fn solve_first(&mut self, puzzle: &Grid) -> Result<Grid, SolveError> {
         let root = self.root(puzzle)?;
         let mut found = None;
-        self.run(root, Branching::Fastest, 1, |solution| {
-            found = Some(solution)
-        });
+        self.run(root, 1, |solution| found = Some(solution));
         found.ok_or(SolveError::NoSolution)
     }
 
@@ -134,7 +145,7 @@ impl Solver {
     /// A board with no solution counts 0; a board whose givens clash is an error.
     pub fn count_solutions(&mut self, puzzle: &Grid, limit: u64) -> Result<u64, Conflict> {
         match self.root(puzzle) {
-            Ok(root) => Ok(self.run(root, Branching::Fastest, limit, |_| {})),
+            Ok(root) => Ok(self.run(root, limit, |_| {})),
             Err(SolveError::Conflict(conflict)) => Err(conflict),
             Err(SolveError::NoSolution) => Ok(0),
         }
@@ -149,7 +160,19 @@ impl Solver {
         mut visit: impl FnMut(Grid),
     ) -> Result<u64, Conflict> {
         match self.root(puzzle) {
-            Ok(root) => Ok(self.run(root, Branching::RowMajor, limit, &mut visit)),
+            Ok(root) => {
+                let mut found = 0;
+                if limit > 0 {
+                    let guesses =
+                        lexicographic(&mut self.stack, &mut self.walk, root, None, |solution| {
+                            visit(solution.to_grid());
+                            found += 1;
+                            found < limit
+                        });
+                    self.record(guesses);
+                }
+                Ok(found)
+            }
             Err(SolveError::Conflict(conflict)) => Err(conflict),
             Err(SolveError::NoSolution) => Ok(0),
         }
@@ -180,27 +203,25 @@ impl Solver {
     }
 
     /// Runs one search, stopping after `limit` solutions; returns how many it found.
-    fn run(
-        &mut self,
-        root: State,
-        branching: Branching,
-        limit: u64,
-        mut visit: impl FnMut(Grid),
-    ) -> u64 {
+    fn run(&mut self, root: State, limit: u64, mut visit: impl FnMut(Grid)) -> u64 {
         let mut found = 0;
         if limit == 0 {
             return 0;
         }
-        let guesses = search(&mut self.stack, root, branching, |state| {
+        let guesses = search(&mut self.stack, root, |state| {
             visit(state.to_grid());
             found += 1;
             found < limit
         });
+        self.record(guesses);
+        found
+    }
+
+    fn record(&mut self, guesses: u64) {
         self.stats.guesses += guesses;
         if guesses == 0 {
             self.stats.solved_without_guess += 1;
         }
-        found
     }
 }
 

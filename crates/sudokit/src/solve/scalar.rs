@@ -15,16 +15,21 @@
 //!   one box) that still hold the digit to those that lie on a valid pattern (one
 //!   triad per row and per box of the band): this is locked candidates, pointing
 //!   and claiming, for three loads;
-//! * hidden singles: a row, column or box of a digit with one cell left;
+//! * the same along columns: per digit and stack, the column-triads (one
+//!   column of one box) that lie on a pattern of one per column and per band;
+//! * hidden singles: a row or column of a digit with one cell left (box
+//!   singles follow from the patterns);
 //! * naked singles: a cell with one digit left, from bit-sliced counts.
 //!
 //! # Search
 //!
-//! Branching is chosen by the caller: [`Branching::Fastest`] takes a cell with
-//! two candidates when there is one, [`Branching::RowMajor`] the first open cell
-//! with ascending digits, which makes the first solution found the
-//! lexicographically smallest (propagation only removes candidates that no
-//! solution of the current branch uses, so it never reorders solutions).
+//! [`search`] is depth-first, copy-make: it branches on a cell with two
+//! candidates when there is one, else on a digit whose band has two patterns
+//! left, else on a cell with the fewest candidates. [`lexicographic`] walks the
+//! cells in row-major order with ascending digits, entering a branch only once
+//! [`search`] has found a solution in it, so it meets solutions in
+//! lexicographic order (propagation only removes candidates that no solution
+//! of the current branch uses, so it never reorders them).
 
 use super::tables::{
     BAND_PATTERNS, PATTERNS_PRESENT, PATTERN_TRIADS, PEERS, TRIADS_OF_ROW, TRIAD_CELLS,
@@ -45,15 +50,6 @@ pub(crate) struct State {
 /// The propagation found a cell or house with no way left.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Contradiction;
-
-/// How the search picks the next cell to branch on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Branching {
-    /// A cell with the fewest candidates, two when there is one.
-    Fastest,
-    /// The first open cell in row-major order, digits ascending.
-    RowMajor,
-}
 
 impl State {
     /// The state of `grid` with its givens placed and propagated, or
@@ -248,23 +244,28 @@ impl State {
     }
 
     /// What to branch on and its alternatives; only called on an unsolved state.
-    fn choose(&self, branching: Branching) -> (u8, u16) {
-        let cell = match branching {
-            Branching::RowMajor => {
-                let band = (0..3).find(|&b| self.unsolved[b] != 0).expect("unsolved");
-                band * 27 + self.unsolved[band].trailing_zeros() as usize
-            }
-            Branching::Fastest => match self.bivalue_cell() {
-                Some(cell) => cell,
-                None => {
+    fn choose(&self) -> (u8, u16) {
+        let cell = match self.bivalue_cell() {
+            Some(cell) => cell,
+            None => {
+                // On a sparse board a pattern guess can open a huge subtree
+                // with no solution; there cells are safer.
+                let open: u32 = self.unsolved.iter().map(|m| m.count_ones()).sum();
+                if open <= PATTERN_BRANCH_MAX_OPEN {
                     if let Some(branch) = self.two_pattern_digit_band() {
                         return branch;
                     }
-                    self.fewest_candidates_cell()
                 }
-            },
+                self.fewest_candidates_cell()
+            }
         };
         (cell as u8, self.cell_digits(cell) as u16)
+    }
+
+    /// The first cell in row-major order that holds no digit yet.
+    fn first_open_cell(&self) -> Option<usize> {
+        let band = (0..3).find(|&b| self.unsolved[b] != 0)?;
+        Some(band * 27 + self.unsolved[band].trailing_zeros() as usize)
     }
 
     /// A digit whose cells in one band still fit exactly two of the six
@@ -347,6 +348,9 @@ impl State {
 /// whose alternatives are patterns; below it, cells whose alternatives are digits.
 const PATTERN_BRANCH: u8 = 81;
 
+/// Pattern branching only pays on boards with at most this many open cells.
+const PATTERN_BRANCH_MAX_OPEN: u32 = 62;
+
 /// A guess to come back to: the state before it, what it branched on and the
 /// alternatives not yet tried.
 #[derive(Clone, Copy)]
@@ -366,7 +370,6 @@ pub(crate) struct Frame {
 pub(crate) fn search(
     stack: &mut Vec<Frame>,
     root: State,
-    branching: Branching,
     mut on_solution: impl FnMut(&State) -> bool,
 ) -> u64 {
     stack.clear();
@@ -380,7 +383,7 @@ pub(crate) fn search(
                     return guesses;
                 }
             } else {
-                let (target, untried) = state.choose(branching);
+                let (target, untried) = state.choose();
                 stack.push(Frame {
                     state,
                     target,
@@ -403,5 +406,102 @@ pub(crate) fn search(
             guesses += 1;
         }
         alive = state.take(target, choice).is_ok() && state.propagate().is_ok();
+    }
+}
+
+/// A cell of the row-major walk: the state before it and the digits not yet tried.
+#[derive(Clone, Copy)]
+pub(crate) struct Step {
+    state: State,
+    cell: u8,
+    untried: u16,
+}
+
+/// Calls `on_solution` with the solutions of `root` in lexicographic order
+/// until it returns `false`; returns the guesses made.
+///
+/// The walk fixes cells in row-major order, digits ascending, as a plain
+/// backtracking search would, but it enters a branch only once the fast
+/// [`search`] has found a solution there. A plain row-major search can spend
+/// exponential time refuting a wrong early digit on a sparse board; here every
+/// refutation gets the fast search's branching, and no branch is ever entered
+/// in vain. A solution found (the `witness`, which may be given) extends every
+/// state on the walk, so its own digit needs no search.
+pub(crate) fn lexicographic(
+    stack: &mut Vec<Frame>,
+    walk: &mut Vec<Step>,
+    root: State,
+    mut witness: Option<State>,
+    mut on_solution: impl FnMut(&State) -> bool,
+) -> u64 {
+    walk.clear();
+    let mut guesses = 0u64;
+    let mut state = root;
+    if state.propagate().is_err() {
+        return guesses;
+    }
+    if witness.is_none() {
+        guesses += search(stack, state, |solution| {
+            witness = Some(*solution);
+            false
+        });
+        if witness.is_none() {
+            return guesses;
+        }
+    }
+    loop {
+        match state.first_open_cell() {
+            None => {
+                if !on_solution(&state) {
+                    return guesses;
+                }
+            }
+            Some(cell) => walk.push(Step {
+                state,
+                cell: cell as u8,
+                untried: state.cell_digits(cell) as u16,
+            }),
+        }
+        // The next digit, in order, whose branch holds a solution.
+        loop {
+            let Some(step) = walk.last_mut() else {
+                return guesses;
+            };
+            if step.untried == 0 {
+                walk.pop();
+                continue;
+            }
+            let digit = step.untried.trailing_zeros() as usize;
+            step.untried &= step.untried - 1;
+            let cell = usize::from(step.cell);
+            let mut trial = step.state;
+            if trial.place(cell, digit).is_err() || trial.propagate().is_err() {
+                continue;
+            }
+            let known = witness.is_some_and(|w| w.digit_at(cell) == digit);
+            if !known {
+                let mut found = None;
+                guesses += 1 + search(stack, trial, |solution| {
+                    found = Some(*solution);
+                    false
+                });
+                if found.is_none() {
+                    continue;
+                }
+                witness = found;
+            }
+            state = trial;
+            break;
+        }
+    }
+}
+
+impl State {
+    /// The 0-based digit placed in `cell` of a solved state.
+    fn digit_at(&self, cell: usize) -> usize {
+        let bit = 1 << (cell % 27);
+        (0..9)
+            .find(|&digit| self.cands[digit * 3 + cell / 27] & bit != 0)
+            .unwrap_or(0)
     }
 }

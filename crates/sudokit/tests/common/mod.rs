@@ -9,24 +9,30 @@ use rand_chacha::ChaCha8Rng;
 use sudokit::Grid;
 
 /// Row-major backtracking, trying 1..9 in order; calls `visit` on each solution
-/// until it returns false. Returns false if stopped. `used` holds, per row,
-/// column and box (0..9, 9..18, 18..27), the digits already there.
+/// until it returns false. Returns false if stopped, or once `budget` nodes
+/// are spent. `used` holds, per row, column and box (0..9, 9..18, 18..27), the
+/// digits already there.
 fn backtrack(
     cells: &mut [u8; 81],
     used: &mut [u16; 27],
     from: usize,
+    budget: &mut u64,
     visit: &mut dyn FnMut(&[u8; 81]) -> bool,
 ) -> bool {
     let Some(cell) = (from..81).find(|&i| cells[i] == 0) else {
         return visit(cells);
     };
+    if *budget == 0 {
+        return false;
+    }
+    *budget -= 1;
     let houses = houses(cell);
     for digit in 1..=9u8 {
         let bit = 1 << digit;
         if houses.iter().all(|&h| used[h] & bit == 0) {
             cells[cell] = digit;
             houses.iter().for_each(|&h| used[h] |= bit);
-            let go_on = backtrack(cells, used, cell + 1, visit);
+            let go_on = backtrack(cells, used, cell + 1, budget, visit);
             houses.iter().for_each(|&h| used[h] &= !bit);
             cells[cell] = 0;
             if !go_on {
@@ -59,20 +65,27 @@ pub fn givens_valid(grid: &Grid) -> bool {
 
 /// The first `limit` solutions in the order the plain search finds them.
 pub fn reference_solutions(grid: &Grid, limit: usize) -> Vec<Grid> {
+    reference_solutions_within(grid, limit, u64::MAX).expect("no budget")
+}
+
+/// As [`reference_solutions`], or `None` if the plain search needs more than
+/// `budget` nodes (it is exponential on some sparse boards).
+pub fn reference_solutions_within(grid: &Grid, limit: usize, budget: u64) -> Option<Vec<Grid>> {
     let mut found = Vec::new();
     if limit == 0 || !givens_valid(grid) {
-        return found;
+        return Some(found);
     }
     let mut cells = *grid.values();
     let mut used = [0u16; 27];
     for (cell, &digit) in cells.iter().enumerate() {
         houses(cell).iter().for_each(|&h| used[h] |= 1 << digit);
     }
-    backtrack(&mut cells, &mut used, 0, &mut |solution| {
+    let mut budget = budget;
+    backtrack(&mut cells, &mut used, 0, &mut budget, &mut |solution| {
         found.push(Grid::from_values(*solution).unwrap());
         found.len() < limit
     });
-    found
+    (budget > 0 || found.len() == limit).then_some(found)
 }
 
 /// A uniformly shuffled complete grid: random digit order at every cell.
