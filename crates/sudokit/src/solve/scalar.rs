@@ -38,6 +38,14 @@ use crate::Grid;
 
 const ROW: u32 = 0x1FF;
 
+/// The triads (one row of one box) of a band mask that hold a bit, as 9 bits.
+#[inline(always)]
+fn triads_of(mask: u32) -> u32 {
+    u32::from(TRIADS_OF_ROW[(mask & ROW) as usize])
+        | u32::from(TRIADS_OF_ROW[(mask >> 9 & ROW) as usize]) << 3
+        | u32::from(TRIADS_OF_ROW[(mask >> 18) as usize]) << 6
+}
+
 /// The whole search state: 120 bytes of candidates, copied at each guess.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) struct State {
@@ -131,9 +139,7 @@ impl State {
             return Ok(false);
         }
         for mask in &mut masks {
-            let triads = u32::from(TRIADS_OF_ROW[(*mask & ROW) as usize])
-                | u32::from(TRIADS_OF_ROW[(*mask >> 9 & ROW) as usize]) << 3
-                | u32::from(TRIADS_OF_ROW[(*mask >> 18) as usize]) << 6;
+            let triads = triads_of(*mask);
             let allowed = BAND_PATTERNS[triads as usize];
             if allowed == 0 {
                 return Err(Contradiction);
@@ -276,9 +282,7 @@ impl State {
             if mask & self.unsolved[index % 3] == 0 {
                 continue;
             }
-            let triads = u32::from(TRIADS_OF_ROW[(mask & ROW) as usize])
-                | u32::from(TRIADS_OF_ROW[(mask >> 9 & ROW) as usize]) << 3
-                | u32::from(TRIADS_OF_ROW[(mask >> 18) as usize]) << 6;
+            let triads = triads_of(mask);
             let patterns = PATTERNS_PRESENT[triads as usize];
             if patterns.count_ones() == 2 {
                 return Some((PATTERN_BRANCH + index as u8, u16::from(patterns)));
@@ -316,20 +320,11 @@ impl State {
         None
     }
 
+    /// A cell with the fewest candidates; called when none has two, so rarely
+    /// that a plain scan does.
     fn fewest_candidates_cell(&self) -> usize {
         let mut best = (u32::MAX, 0);
         for band in 0..3 {
-            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
-            for digit in 0..9 {
-                let mask = self.cands[digit * 3 + band];
-                thrice |= twice & mask;
-                twice |= once & mask;
-                once |= mask;
-            }
-            let pairs = twice & !thrice & self.unsolved[band];
-            if pairs != 0 {
-                return band * 27 + pairs.trailing_zeros() as usize;
-            }
             let mut open = self.unsolved[band];
             while open != 0 {
                 let cell = band * 27 + open.trailing_zeros() as usize;
