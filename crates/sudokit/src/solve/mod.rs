@@ -136,7 +136,7 @@ impl Solver {
     pub fn solve_first(&mut self, puzzle: &Grid) -> Result<Grid, SolveError> {
         let root = self.root(puzzle)?;
         let mut found = None;
-        self.run(root, 1, |solution| found = Some(solution));
+        self.run(root, 1, |solution| found = Some(solution.to_grid()));
         found.ok_or(SolveError::NoSolution)
     }
 
@@ -144,11 +144,10 @@ impl Solver {
     ///
     /// A board with no solution counts 0; a board whose givens clash is an error.
     pub fn count_solutions(&mut self, puzzle: &Grid, limit: u64) -> Result<u64, Conflict> {
-        match self.root(puzzle) {
-            Ok(root) => Ok(self.run(root, limit, |_| {})),
-            Err(SolveError::Conflict(conflict)) => Err(conflict),
-            Err(SolveError::NoSolution) => Ok(0),
-        }
+        Ok(match self.counting_root(puzzle)? {
+            Some(root) => self.run(root, limit, |_| {}),
+            None => 0,
+        })
     }
 
     /// Calls `visit` with each solution of `puzzle` in lexicographic order, at most
@@ -159,23 +158,16 @@ impl Solver {
         limit: u64,
         mut visit: impl FnMut(Grid),
     ) -> Result<u64, Conflict> {
-        match self.root(puzzle) {
-            Ok(root) => {
-                let mut found = 0;
-                if limit > 0 {
-                    let guesses =
-                        lexicographic(&mut self.stack, &mut self.walk, root, None, |solution| {
-                            visit(solution.to_grid());
-                            found += 1;
-                            found < limit
-                        });
-                    self.record(guesses);
-                }
-                Ok(found)
-            }
-            Err(SolveError::Conflict(conflict)) => Err(conflict),
-            Err(SolveError::NoSolution) => Ok(0),
+        let mut found = 0;
+        if let (Some(root), true) = (self.counting_root(puzzle)?, limit > 0) {
+            let guesses = lexicographic(&mut self.stack, &mut self.walk, root, None, |solution| {
+                visit(solution.to_grid());
+                found += 1;
+                found < limit
+            });
+            self.record(guesses);
         }
+        Ok(found)
     }
 
     /// The first `limit` solutions of `puzzle` in lexicographic order.
@@ -202,14 +194,24 @@ impl Solver {
         })
     }
 
+    /// The root for questions that count: `None` when propagation already
+    /// shows there is no solution, an error only when givens clash.
+    fn counting_root(&mut self, puzzle: &Grid) -> Result<Option<State>, Conflict> {
+        match self.root(puzzle) {
+            Ok(root) => Ok(Some(root)),
+            Err(SolveError::Conflict(conflict)) => Err(conflict),
+            Err(SolveError::NoSolution) => Ok(None),
+        }
+    }
+
     /// Runs one search, stopping after `limit` solutions; returns how many it found.
-    fn run(&mut self, root: State, limit: u64, mut visit: impl FnMut(Grid)) -> u64 {
+    fn run(&mut self, root: State, limit: u64, mut visit: impl FnMut(&State)) -> u64 {
         let mut found = 0;
         if limit == 0 {
             return 0;
         }
         let guesses = search(&mut self.stack, root, |state| {
-            visit(state.to_grid());
+            visit(state);
             found += 1;
             found < limit
         });

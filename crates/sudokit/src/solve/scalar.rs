@@ -182,7 +182,7 @@ impl State {
         let mut singles = [0u32; 3];
         for (band, &mask) in masks.iter().enumerate() {
             let mut found = mask & column_singles;
-            // The column step may have emptied a row or box: a contradiction.
+            // The column step may have emptied a row: a contradiction.
             for shift in [0, 9, 18] {
                 let row = mask >> shift & ROW;
                 if row == 0 {
@@ -192,7 +192,6 @@ impl State {
                     found |= row << shift;
                 }
             }
-
             singles[band] = found & self.unsolved[band];
         }
         self.cands[base..base + 3].copy_from_slice(&masks);
