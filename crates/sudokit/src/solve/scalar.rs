@@ -32,7 +32,8 @@
 //! of the current branch uses, so it never reorders them).
 
 use super::tables::{
-    BAND_PATTERNS, PATTERNS_PRESENT, PATTERN_TRIADS, PEERS, TRIADS_OF_ROW, TRIAD_CELLS,
+    BAND_PATTERNS, COLUMN_CLAIMS_KEEP, PATTERNS_PRESENT, PATTERN_TRIADS, PEERS, TRIADS_OF_ROW,
+    TRIAD_CELLS,
 };
 use crate::Grid;
 
@@ -46,13 +47,23 @@ fn triads_of(mask: u32) -> u32 {
         | u32::from(TRIADS_OF_ROW[(mask >> 18) as usize]) << 6
 }
 
-/// The whole search state: 120 bytes of candidates, copied at each guess.
+/// Each row of a band mask, lowest bit: subtracting it from a mask whose
+/// three rows are all non-empty borrows within each row only.
+const ROW_LOW_BITS: u32 = 0x40201;
+
+/// The whole search state: 232 bytes, copied at each guess.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) struct State {
     cands: [u32; 27],
+    /// Each digit-band's mask as its band step last left it: a mask that
+    /// differs has lost cells since, and its step runs again.
+    settled: [u32; 27],
     unsolved: [u32; 3],
-    /// Each digit's masks when its last pass ran, so that unchanged digits are skipped.
-    seen: [u32; 27],
+    /// Cells with exactly two candidates, per band, as of the last naked
+    /// singles pass (that is, of the propagated state).
+    pairs: [u32; 3],
+    /// Digits (9 bits) whose masks changed since their column step last ran.
+    column_dirty: u32,
 }
 
 /// The propagation found a cell or house with no way left.
@@ -60,13 +71,15 @@ pub(crate) struct State {
 pub(crate) struct Contradiction;
 
 impl State {
-    /// The state of `grid` with its givens placed and propagated, or
-    /// `Contradiction` when the givens clash or propagation shows no solution.
+    /// The state of `grid` with its givens placed, or `Contradiction` when two
+    /// givens share a house; not yet propagated.
     pub(crate) fn from_grid(grid: &Grid) -> Result<State, Contradiction> {
         let mut state = State {
             cands: [(1 << 27) - 1; 27],
+            settled: [0; 27],
             unsolved: [(1 << 27) - 1; 3],
-            seen: [0; 27],
+            pairs: [0; 3],
+            column_dirty: 0x1FF,
         };
         for (cell, &value) in grid.values().iter().enumerate() {
             if value != 0 {
@@ -96,7 +109,9 @@ impl State {
         Grid::from_values(values).expect("digits are 1..=9")
     }
 
-    /// Puts digit `digit` (0-based) in `cell` and removes it from the cell's peers.
+    /// Puts digit `digit` (0-based) in `cell`: removes the digit from the
+    /// cell's peers. The other digits leave the cell when the digit's band
+    /// step next runs and finds the cell alone in its row.
     #[inline(always)]
     pub(crate) fn place(&mut self, cell: usize, digit: usize) -> Result<(), Contradiction> {
         let band = cell / 27;
@@ -104,50 +119,101 @@ impl State {
         if self.cands[digit * 3 + band] & bit == 0 {
             return Err(Contradiction);
         }
-        for other in 0..9 {
-            self.cands[other * 3 + band] &= !bit;
-        }
         let peers = &PEERS[cell];
         for (b, &peer_mask) in peers.iter().enumerate() {
             self.cands[digit * 3 + b] &= !peer_mask;
         }
-        self.cands[digit * 3 + band] |= bit;
-        self.unsolved[band] &= !bit;
         Ok(())
     }
 
-    /// Applies every rule until nothing changes.
+    /// Applies every rule until nothing changes: band steps on changed
+    /// digit-bands (cheap, and most of the work), naked singles when they
+    /// stall, the column steps last.
     pub(crate) fn propagate(&mut self) -> Result<(), Contradiction> {
         loop {
-            let mut placed = false;
-            for digit in 0..9 {
-                placed |= self.digit_pass(digit)?;
+            while self.sweep()? {}
+            if self.naked_singles()? {
+                continue;
             }
-            placed |= self.naked_singles()?;
-            if !placed {
+            if self.is_solved() {
+                return Ok(());
+            }
+            let mut dirty = std::mem::take(&mut self.column_dirty);
+            while dirty != 0 {
+                self.column_step(dirty.trailing_zeros() as usize)?;
+                dirty &= dirty - 1;
+            }
+            if self.cands == self.settled {
                 return Ok(());
             }
         }
     }
 
-    /// Locked candidates and hidden singles for one digit; true if it placed any.
+    /// Runs the band step of every digit-band that changed since its last
+    /// one, in a fixed order; true if any ran. Unrolled, so that every index
+    /// is a constant.
+    #[inline(always)]
+    fn sweep(&mut self) -> Result<bool, Contradiction> {
+        let mut stepped = false;
+        macro_rules! steps {
+            ($($index:literal)*) => {$(
+                if self.cands[$index] != self.settled[$index] {
+                    stepped = true;
+                    self.band_step($index)?;
+                }
+            )*};
+        }
+        steps!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
+        Ok(stepped)
+    }
+
+    /// One digit in one band: locked candidates along rows (a table maps the
+    /// triads that hold the digit to those on a valid pattern: one triad per
+    /// row and per box), a box confined to one column claims it in the other
+    /// bands, and a row left with one cell places the digit there.
+    #[inline(always)]
+    fn band_step(&mut self, index: usize) -> Result<(), Contradiction> {
+        let mask = self.cands[index];
+        let allowed = BAND_PATTERNS[triads_of(mask) as usize];
+        if allowed == 0 {
+            return Err(Contradiction);
+        }
+        let shrunk = mask & TRIAD_CELLS[usize::from(allowed)];
+        self.cands[index] = shrunk;
+        self.settled[index] = shrunk;
+        let digit = index / 3;
+        let band = index % 3;
+        self.column_dirty |= 1 << digit;
+        let columns = (shrunk | shrunk >> 9 | shrunk >> 18) & ROW;
+        let keep = COLUMN_CLAIMS_KEEP[columns as usize];
+        self.cands[digit * 3 + (band + 1) % 3] &= keep;
+        self.cands[digit * 3 + (band + 2) % 3] &= keep;
+        // Every row keeps a cell after the shrink, so the subtraction stays
+        // within rows; a row it empties held one cell.
+        let rest = shrunk & shrunk.wrapping_sub(ROW_LOW_BITS);
+        let single_rows = u32::from(rest & ROW == 0) * ROW
+            | u32::from(rest >> 9 & ROW == 0) * (ROW << 9)
+            | u32::from(rest >> 18 == 0) * (ROW << 18);
+        let solved = shrunk & single_rows;
+        if solved & self.unsolved[band] != 0 {
+            self.unsolved[band] &= !solved;
+            for other in 0..9 {
+                if other != digit {
+                    self.cands[other * 3 + band] &= !solved;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Locked candidates along columns and hidden singles in columns for one
+    /// digit.
     #[inline]
-    fn digit_pass(&mut self, digit: usize) -> Result<bool, Contradiction> {
+    fn column_step(&mut self, digit: usize) -> Result<(), Contradiction> {
         let base = digit * 3;
         let mut masks = [self.cands[base], self.cands[base + 1], self.cands[base + 2]];
-        if masks == [self.seen[base], self.seen[base + 1], self.seen[base + 2]] {
-            return Ok(false);
-        }
-        for mask in &mut masks {
-            let triads = triads_of(*mask);
-            let allowed = BAND_PATTERNS[triads as usize];
-            if allowed == 0 {
-                return Err(Contradiction);
-            }
-            *mask &= TRIAD_CELLS[allowed as usize];
-        }
-        // The same in the other direction: in each stack, one column-triad
-        // (a column of one box) per column and per band.
+        // In each stack, one column-triad (a column of one box) per column
+        // and per band.
         let columns = masks.map(|mask| (mask | mask >> 9 | mask >> 18) & ROW);
         let mut keep = [0u32; 3];
         for stack in 0..3 {
@@ -164,7 +230,7 @@ impl State {
             }
         }
         for (mask, kept) in masks.iter_mut().zip(keep) {
-            *mask &= kept * 0x40201;
+            *mask &= kept * ROW_LOW_BITS;
         }
         // Each column needs the digit once: fold the nine rows into "seen
         // once" and "seen twice or more".
@@ -178,44 +244,29 @@ impl State {
         if once != ROW {
             return Err(Contradiction);
         }
-        let column_singles = (once & !twice) * 0x40201;
-        let mut singles = [0u32; 3];
-        for (band, &mask) in masks.iter().enumerate() {
-            let mut found = mask & column_singles;
-            // The column step may have emptied a row: a contradiction.
-            for shift in [0, 9, 18] {
-                let row = mask >> shift & ROW;
-                if row == 0 {
-                    return Err(Contradiction);
-                }
-                if row & (row - 1) == 0 {
-                    found |= row << shift;
-                }
-            }
-            singles[band] = found & self.unsolved[band];
-        }
         self.cands[base..base + 3].copy_from_slice(&masks);
-        self.seen[base..base + 3].copy_from_slice(&masks);
-        let mut placed = false;
-        for (band, mut found) in singles.into_iter().enumerate() {
+        let column_singles = (once & !twice) * ROW_LOW_BITS;
+        for (band, &mask) in masks.iter().enumerate() {
+            let mut found = mask & column_singles & self.unsolved[band];
             while found != 0 {
                 let bit = found.trailing_zeros() as usize;
                 self.place(band * 27 + bit, digit)?;
                 found &= found - 1;
-                placed = true;
             }
         }
-        Ok(placed)
+        Ok(())
     }
 
-    /// Cells with one candidate left; true if it placed any.
+    /// Cells with one candidate left; true if it placed any. Notes the cells
+    /// with two candidates on the way, for [`State::choose`].
     #[inline]
     fn naked_singles(&mut self) -> Result<bool, Contradiction> {
         let mut placed = false;
         for band in 0..3 {
-            let (mut once, mut twice) = (0u32, 0u32);
+            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
             for digit in 0..9 {
                 let mask = self.cands[digit * 3 + band];
+                thrice |= twice & mask;
                 twice |= once & mask;
                 once |= mask;
             }
@@ -223,6 +274,7 @@ impl State {
             if open & !once != 0 {
                 return Err(Contradiction);
             }
+            self.pairs[band] = twice & !thrice & open;
             let mut singles = open & !twice;
             while singles != 0 {
                 let bit = singles & singles.wrapping_neg();
@@ -302,21 +354,12 @@ impl State {
         }
     }
 
+    /// The first cell with two candidates, from the pairs the last naked
+    /// singles pass noted: `choose` runs on propagated states only.
     fn bivalue_cell(&self) -> Option<usize> {
-        for band in 0..3 {
-            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
-            for digit in 0..9 {
-                let mask = self.cands[digit * 3 + band];
-                thrice |= twice & mask;
-                twice |= once & mask;
-                once |= mask;
-            }
-            let pairs = twice & !thrice & self.unsolved[band];
-            if pairs != 0 {
-                return Some(band * 27 + pairs.trailing_zeros() as usize);
-            }
-        }
-        None
+        (0..3)
+            .find(|&band| self.pairs[band] != 0)
+            .map(|band| band * 27 + self.pairs[band].trailing_zeros() as usize)
     }
 
     /// A cell with the fewest candidates; called when none has two, so rarely

@@ -17,6 +17,11 @@ pub(crate) static BAND_PATTERNS: [u16; 512] = band_patterns();
 /// The 27-bit cell mask of a set of triads.
 pub(crate) static TRIAD_CELLS: [u32; 512] = triad_cells();
 
+/// For the columns of a band that may hold a digit (9 bits), the cells the
+/// digit keeps in the other two bands: a box of the band where the digit has
+/// one column left claims that column of the stack.
+pub(crate) static COLUMN_CLAIMS_KEEP: [u32; 512] = column_claims_keep();
+
 /// The six patterns a digit can take in a band, as triad sets: one triad in
 /// each row and each box.
 pub(crate) static PATTERN_TRIADS: [u16; 6] = pattern_triads();
@@ -114,6 +119,25 @@ const fn band_patterns() -> [u16; 512] {
     table
 }
 
+const fn column_claims_keep() -> [u32; 512] {
+    let mut table = [0u32; 512];
+    let mut columns = 0;
+    while columns < 512 {
+        let mut keep = (1u32 << 27) - 1;
+        let mut stack = 0;
+        while stack < 3 {
+            let group: u32 = (columns as u32 >> (3 * stack)) & 7;
+            if group.count_ones() == 1 {
+                keep &= !((group << (3 * stack)) * 0x40201);
+            }
+            stack += 1;
+        }
+        table[columns] = keep;
+        columns += 1;
+    }
+    table
+}
+
 const fn triad_cells() -> [u32; 512] {
     let mut table = [0u32; 512];
     let mut triads = 0;
@@ -149,5 +173,13 @@ mod tests {
         assert_eq!(BAND_PATTERNS[present], 0b110_110_001);
         // Rows 1 and 2 both confined to box 2: no pattern.
         assert_eq!(BAND_PATTERNS[0b100_100_111], 0);
+    }
+
+    #[test]
+    fn a_lone_column_in_a_box_is_claimed() {
+        // Box 0 only in column 1; boxes 1 and 2 with two columns each.
+        let keep = COLUMN_CLAIMS_KEEP[0b011_110_010];
+        assert_eq!(keep, ((1 << 27) - 1) & !(0b10 * 0x40201));
+        assert_eq!(COLUMN_CLAIMS_KEEP[0x1FF], (1 << 27) - 1);
     }
 }
