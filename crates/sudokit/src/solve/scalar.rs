@@ -191,9 +191,9 @@ impl State {
         // Every row keeps a cell after the shrink, so the subtraction stays
         // within rows; a row it empties held one cell.
         let rest = shrunk & shrunk.wrapping_sub(ROW_LOW_BITS);
-        let single_rows = u32::from(rest & ROW == 0) * ROW
-            | u32::from(rest >> 9 & ROW == 0) * (ROW << 9)
-            | u32::from(rest >> 18 == 0) * (ROW << 18);
+        let single_rows = (u32::from(rest & ROW == 0) * ROW)
+            | (u32::from(rest >> 9 & ROW == 0) * (ROW << 9))
+            | (u32::from(rest >> 18 == 0) * (ROW << 18));
         let solved = shrunk & single_rows;
         if solved & self.unsolved[band] != 0 {
             self.unsolved[band] &= !solved;
