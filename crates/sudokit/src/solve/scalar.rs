@@ -62,7 +62,8 @@ pub(crate) struct State {
     /// Cells with exactly two candidates, per band, as of the last naked
     /// singles pass (that is, of the propagated state).
     pairs: [u32; 3],
-    /// Digits (9 bits) whose masks changed since their column step last ran.
+    /// Digit-bands (bit `digit * 3 + band`) whose band step ran since their
+    /// digit's column step last ran.
     column_dirty: u32,
 }
 
@@ -79,7 +80,7 @@ impl State {
             settled: [0; 27],
             unsolved: [(1 << 27) - 1; 3],
             pairs: [0; 3],
-            column_dirty: 0x1FF,
+            column_dirty: (1 << 27) - 1,
         };
         for (cell, &value) in grid.values().iter().enumerate() {
             if value != 0 {
@@ -140,10 +141,13 @@ impl State {
             }
             let mut dirty = std::mem::take(&mut self.column_dirty);
             while dirty != 0 {
-                self.column_step(dirty.trailing_zeros() as usize)?;
-                dirty &= dirty - 1;
+                let digit = dirty.trailing_zeros() as usize / 3;
+                self.column_step(digit)?;
+                dirty &= !(7 << (3 * digit));
             }
-            if self.cands == self.settled {
+            // Compared lane by lane rather than with memcmp, which the
+            // compiler would call for the array comparison.
+            if self.cands.iter().zip(&self.settled).all(|(c, s)| c == s) {
                 return Ok(());
             }
         }
@@ -154,17 +158,18 @@ impl State {
     /// is a constant.
     #[inline(always)]
     fn sweep(&mut self) -> Result<bool, Contradiction> {
-        let mut stepped = false;
+        let mut stepped = 0u32;
         macro_rules! steps {
             ($($index:literal)*) => {$(
                 if self.cands[$index] != self.settled[$index] {
-                    stepped = true;
+                    stepped |= 1 << $index;
                     self.band_step($index)?;
                 }
             )*};
         }
         steps!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
-        Ok(stepped)
+        self.column_dirty |= stepped;
+        Ok(stepped != 0)
     }
 
     /// One digit in one band: locked candidates along rows (a table maps the
@@ -183,7 +188,6 @@ impl State {
         self.settled[index] = shrunk;
         let digit = index / 3;
         let band = index % 3;
-        self.column_dirty |= 1 << digit;
         let columns = (shrunk | shrunk >> 9 | shrunk >> 18) & ROW;
         let keep = COLUMN_CLAIMS_KEEP[columns as usize];
         self.cands[digit * 3 + (band + 1) % 3] &= keep;
@@ -198,10 +202,9 @@ impl State {
         if solved & self.unsolved[band] != 0 {
             self.unsolved[band] &= !solved;
             for other in 0..9 {
-                if other != digit {
-                    self.cands[other * 3 + band] &= !solved;
-                }
+                self.cands[other * 3 + band] &= !solved;
             }
+            self.cands[index] = shrunk;
         }
         Ok(())
     }
