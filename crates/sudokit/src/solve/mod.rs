@@ -20,7 +20,7 @@ mod tables;
 use std::fmt;
 
 use crate::{Conflict, Grid};
-use scalar::{lexicographic, search, Frame, State, Step};
+use scalar::{lexicographic, search, smallest_solution, Frame, State, Step};
 
 /// Why a board has no answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,29 +103,28 @@ impl Solver {
     /// ```
     pub fn solve(&mut self, puzzle: &Grid) -> Result<Grid, SolveError> {
         let root = self.root(puzzle)?;
-        let mut first = None;
+        let mut found: [Option<State>; 2] = [None, None];
         let mut count = 0;
         let guesses = search(&mut self.stack, root, |solution| {
-            first.get_or_insert(*solution);
+            found[count] = Some(*solution);
             count += 1;
             count < 2
         });
         self.record(guesses);
-        match (count, first) {
-            (1, Some(only)) => Ok(only.to_grid()),
-            (_, Some(witness)) => {
-                // Several solutions: only now pay for the row-major order.
-                let mut smallest = witness;
-                self.stats.guesses += lexicographic(
-                    &mut self.stack,
-                    &mut self.walk,
-                    root,
-                    Some(witness),
-                    |found| {
-                        smallest = *found;
-                        false
-                    },
-                );
+        match found {
+            [Some(only), None] => Ok(only.to_grid()),
+            [Some(first), Some(second)] => {
+                // Several solutions: only now pay for the row-major order,
+                // starting from the smaller of the two found.
+                let witness = if first.to_grid() < second.to_grid() {
+                    first
+                } else {
+                    second
+                };
+                let mut root = root;
+                root.propagate().expect("the root has solutions");
+                let (smallest, guesses) = smallest_solution(&mut self.stack, root, witness);
+                self.stats.guesses += guesses;
                 Ok(smallest.to_grid())
             }
             _ => Err(SolveError::NoSolution),
@@ -160,7 +159,7 @@ impl Solver {
     ) -> Result<u64, Conflict> {
         let mut found = 0;
         if let (Some(root), true) = (self.counting_root(puzzle)?, limit > 0) {
-            let guesses = lexicographic(&mut self.stack, &mut self.walk, root, None, |solution| {
+            let guesses = lexicographic(&mut self.stack, &mut self.walk, root, |solution| {
                 visit(solution.to_grid());
                 found += 1;
                 found < limit

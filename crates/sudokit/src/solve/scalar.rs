@@ -465,16 +465,16 @@ pub(crate) struct Step {
 /// [`search`] has found a solution there. A plain row-major search can spend
 /// exponential time refuting a wrong early digit on a sparse board; here every
 /// refutation gets the fast search's branching, and no branch is ever entered
-/// in vain. A solution found (the `witness`, which may be given) extends every
+/// in vain. A solution found (the `witness`) extends every
 /// state on the walk, so its own digit needs no search.
 pub(crate) fn lexicographic(
     stack: &mut Vec<Frame>,
     walk: &mut Vec<Step>,
     root: State,
-    mut witness: Option<State>,
     mut on_solution: impl FnMut(&State) -> bool,
 ) -> u64 {
     walk.clear();
+    let mut witness = None;
     let mut guesses = 0u64;
     let mut state = root;
     if state.propagate().is_err() {
@@ -532,6 +532,66 @@ pub(crate) fn lexicographic(
             }
             state = trial;
             break;
+        }
+    }
+}
+
+/// The lexicographically smallest solution of `root`, given one solution of
+/// it (`witness`); returns it with the guesses made.
+///
+/// Cells are settled in row-major order. Where the smallest candidate left is
+/// the witness's digit, that digit is the answer's: placed at once, without
+/// propagating, as long as that holds. Where a smaller candidate remains
+/// after propagation, the fast [`search`] decides it: a solution found there
+/// becomes the new witness, else the candidate goes. The witness always
+/// extends the state, so no step can fail.
+pub(crate) fn smallest_solution(
+    stack: &mut Vec<Frame>,
+    root: State,
+    mut witness: State,
+) -> (State, u64) {
+    let mut guesses = 0u64;
+    let mut state = root;
+    let mut cursor = 0usize;
+    loop {
+        // Place the witness's digits while they are the smallest candidates.
+        let mut undecided = None;
+        while cursor < 81 {
+            let band = cursor / 27;
+            let bit = 1u32 << (cursor % 27);
+            if state.unsolved[band] & bit != 0 {
+                let digits = state.cell_digits(cursor);
+                let smallest = digits.trailing_zeros() as usize;
+                let wanted = witness.digit_at(cursor);
+                if smallest != wanted {
+                    undecided = Some((cursor, smallest));
+                    break;
+                }
+                state
+                    .place(cursor, wanted)
+                    .expect("the witness extends the state");
+            }
+            cursor += 1;
+        }
+        state.propagate().expect("the witness extends the state");
+        let Some((cell, digit)) = undecided else {
+            return (state, guesses);
+        };
+        if state.cell_digits(cell).trailing_zeros() as usize != digit {
+            // Propagation removed the smaller candidate: look again.
+            continue;
+        }
+        let mut trial = state;
+        let mut found = None;
+        if trial.place(cell, digit).is_ok() {
+            guesses += 1 + search(stack, trial, |solution| {
+                found = Some(*solution);
+                false
+            });
+        }
+        match found {
+            Some(better) => witness = better,
+            None => state.cands[digit * 3 + cell / 27] &= !(1 << (cell % 27)),
         }
     }
 }
