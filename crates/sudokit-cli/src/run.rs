@@ -68,31 +68,43 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
         let mut read_error = None;
         let mut chunk = read_chunk(&mut records, &mut read_error);
         let mut records_in_file = 0usize;
+        // Answers wait one round to be printed, so that printing one chunk,
+        // answering the next and reading the one after all overlap.
+        let mut previous: Vec<Answered> = Vec::new();
         while !chunk.is_empty() {
             records_in_file += chunk.len();
-            let (answers, next) = if threads == 1 {
+            let (next, answers, printed) = if threads == 1 {
+                let printed = print_all(&mut printer, &previous, &name);
                 let answers = answer_serially(config.question, chunk);
-                (answers, read_chunk(&mut records, &mut read_error))
+                (read_chunk(&mut records, &mut read_error), answers, printed)
             } else {
-                // This thread reads the next chunk first, then joins the
-                // workers; the answering starts at once on the other threads.
-                let (next, answers) = pool.install(|| {
-                    rayon::join(
+                // Reading and printing take a thread each while the other
+                // threads answer; whichever finishes first helps answering.
+                pool.install(|| {
+                    let (next, (answers, printed)) = rayon::join(
                         || read_chunk(&mut records, &mut read_error),
-                        || answer_in_parallel(config.question, chunk),
-                    )
-                });
-                (answers, next)
+                        || {
+                            rayon::join(
+                                || answer_in_parallel(config.question, chunk),
+                                || print_all(&mut printer, &previous, &name),
+                            )
+                        },
+                    );
+                    (next, answers, printed)
+                })
             };
-            chunk = next;
-            for answered in answers {
-                if printer.print(&answered, &name).is_err() {
-                    // stdout is gone (`sudokit solve big.txt | head`): stop quietly.
-                    return Ok(printer.status);
-                }
+            if printed.is_err() {
+                // stdout is gone (`sudokit solve big.txt | head`): stop quietly.
+                return Ok(printer.status);
             }
             progress.update(bytes_read.load(Ordering::Relaxed), printer.answered);
+            previous = answers;
+            chunk = next;
         }
+        if print_all(&mut printer, &previous, &name).is_err() {
+            return Ok(printer.status);
+        }
+        progress.update(bytes_read.load(Ordering::Relaxed), printer.answered);
         if let Some(error) = read_error {
             printer.report(&format!("sudokit: error reading {name}: {error}"));
             printer.status = printer.status.max(2);
@@ -146,6 +158,13 @@ fn read_chunk<R: BufRead>(records: &mut Records<R>, error: &mut Option<io::Error
         }
     }
     chunk
+}
+
+/// Prints a chunk's answers in order; an error means stdout is gone.
+fn print_all(printer: &mut Printer, answers: &[Answered], file: &str) -> io::Result<()> {
+    answers
+        .iter()
+        .try_for_each(|answered| printer.print(answered, file))
 }
 
 fn answer_serially(question: Question, chunk: Vec<Record>) -> Vec<Answered> {
