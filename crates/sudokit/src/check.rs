@@ -15,7 +15,7 @@ use std::fmt;
 
 use crate::{Cell, Conflict, Digit, Grid, Solver};
 
-/// What [`check`] found about a board.
+/// What [`check()`] found about a board.
 ///
 /// Its [`Display`](fmt::Display) is one line that starts with the verdict's
 /// name and the clue count, made to be read and grepped:
@@ -27,6 +27,17 @@ use crate::{Cell, Conflict, Digit, Grid, Solver};
 /// | several solutions | `multiple 17 r4c7 can be 2 or 6` |
 /// | no solution | `none 30` |
 /// | givens clash | `invalid 2 r1c5 and r1c8 both hold 7` |
+///
+/// ```
+/// use sudokit::{check, Grid};
+/// let solution = Grid::EMPTY.solve()?;
+/// let mut puzzle = solution;
+/// puzzle.set(sudokit::Cell::new(0).unwrap(), None);
+/// let report = check(&puzzle);
+/// assert_eq!(report.clues, 80);
+/// assert!(report.to_string().starts_with("unique 80 redundant r1c2 r1c3 "));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Report {
     /// How many cells hold a given.
@@ -40,6 +51,13 @@ pub struct Report {
 /// Minimality is only asked of boards with one solution: on a board with
 /// several solutions every clue could go without losing a solution it already
 /// lacks, and on a board with none the question has no meaning.
+///
+/// ```
+/// use sudokit::{check, Grid, Verdict};
+/// let report = check(&Grid::EMPTY);
+/// let Verdict::Multiple { cell, digits } = report.verdict else { unreachable!() };
+/// assert_eq!((cell.to_string(), digits.0.get(), digits.1.get()), ("r8c3".to_string(), 2, 8));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
     /// Exactly one solution.
@@ -85,6 +103,10 @@ impl Verdict {
 
 impl Report {
     /// Whether the board has exactly one solution.
+    ///
+    /// ```
+    /// assert!(!sudokit::check(&sudokit::Grid::EMPTY).is_unique());
+    /// ```
     pub fn is_unique(&self) -> bool {
         matches!(self.verdict, Verdict::Unique { .. })
     }

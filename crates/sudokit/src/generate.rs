@@ -124,6 +124,13 @@ impl Motion {
 
 impl Symmetry {
     /// Every kind, from no symmetry to full.
+    ///
+    /// ```
+    /// use sudokit::Symmetry;
+    /// let names: Vec<String> = Symmetry::ALL.iter().map(|s| s.to_string()).collect();
+    /// assert_eq!(names[1], "central");
+    /// assert!(Symmetry::ALL.iter().all(|s| s.orbits().concat().len() == 81));
+    /// ```
     pub const ALL: [Symmetry; 10] = [
         Symmetry::None,
         Symmetry::Central,
@@ -297,6 +304,13 @@ impl FromStr for Symmetry {
 }
 
 /// A generated puzzle and its one solution.
+///
+/// ```
+/// let made = sudokit::Generator::new(4).generate(0);
+/// assert!(made.solution.is_solution_of(&made.puzzle));
+/// assert_eq!(made.puzzle.solve()?, made.solution);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Generated {
     /// The puzzle: exactly one solution, clue pattern keeping the symmetry.
@@ -340,6 +354,12 @@ const DEFAULT_ATTEMPTS: u32 = 100;
 impl Generator {
     /// A generator of minimal puzzles without symmetry or clue target, whose
     /// random numbers all come from `seed`.
+    ///
+    /// ```
+    /// use sudokit::Generator;
+    /// assert_eq!(Generator::new(9).generate(2), Generator::new(9).generate(2));
+    /// assert_ne!(Generator::new(9).generate(2), Generator::new(10).generate(2));
+    /// ```
     pub fn new(seed: u64) -> Generator {
         Generator {
             seed,
@@ -352,6 +372,12 @@ impl Generator {
     }
 
     /// Keeps the clue pattern symmetric: see [`Symmetry`].
+    ///
+    /// ```
+    /// use sudokit::{Generator, Symmetry};
+    /// let made = Generator::new(1).symmetry(Symmetry::Full).generate(0);
+    /// assert!(Symmetry::Full.holds_for(&made.puzzle));
+    /// ```
     pub fn symmetry(mut self, symmetry: Symmetry) -> Generator {
         self.symmetry = symmetry;
         self.orbits = orbit_indices(symmetry);
@@ -385,6 +411,14 @@ impl Generator {
     /// Whether every puzzle must be minimal (the default): no clue orbit (no
     /// clue, without symmetry) can be blanked while keeping one solution.
     /// Only makes a difference with a [`clues`](Generator::clues) target.
+    ///
+    /// ```
+    /// use sudokit::{check, Generator};
+    /// let spare = Generator::new(1).clues(Some(40)).minimal(false).generate(0);
+    /// assert_eq!(check(&spare.puzzle).is_minimal(), Some(false));
+    /// let tight = Generator::new(1).clues(Some(40)).generate(0);
+    /// assert_eq!(check(&tight.puzzle).is_minimal(), Some(true));
+    /// ```
     pub fn minimal(mut self, minimal: bool) -> Generator {
         self.minimal = minimal;
         self
@@ -392,18 +426,38 @@ impl Generator {
 
     /// The most grids tried for one puzzle when a clue target is not reached
     /// (default 100, at least 1).
+    ///
+    /// ```
+    /// use sudokit::Generator;
+    /// // 18 clues is rarely reached: three grids tried, the fewest clues kept.
+    /// let made = Generator::new(1).clues(Some(18)).attempts(3).generate(0);
+    /// assert!(made.puzzle.clue_count() >= 18);
+    /// ```
     pub fn attempts(mut self, attempts: u32) -> Generator {
         self.attempts = attempts.max(1);
         self
     }
 
     /// Puzzle number `index`, with a solver of its own.
+    ///
+    /// ```
+    /// let made = sudokit::Generator::new(5).generate(1_000_000);
+    /// assert_eq!(made.puzzle.count_solutions(2)?, 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn generate(&self, index: u64) -> Generated {
         self.generate_with(&mut Solver::new(), index)
     }
 
     /// Puzzle number `index`, asking `solver` the uniqueness questions. The
     /// answer depends only on the settings and `index`.
+    ///
+    /// ```
+    /// use sudokit::{Generator, Solver};
+    /// let generator = Generator::new(5);
+    /// let mut solver = Solver::new();
+    /// assert_eq!(generator.generate_with(&mut solver, 3), generator.generate(3));
+    /// ```
     pub fn generate_with(&self, solver: &mut Solver, index: u64) -> Generated {
         let mut rng = self.rng(index);
         let mut best: Option<Generated> = None;

@@ -28,7 +28,7 @@
 //!
 //! It also makes puzzles and checks them as a setter would: [`Generator`]
 //! carves random puzzles with exactly one solution, minimal and optionally
-//! symmetric ([`Symmetry`]), reproducibly from a seed; [`check`] tells whether
+//! symmetric ([`Symmetry`]), reproducibly from a seed; [`check()`] tells whether
 //! a puzzle has one solution, several (and where two differ) or none, and
 //! which of its clues are redundant.
 //!
