@@ -15,6 +15,11 @@
 //!
 //! Every answer of the first round is checked, and every later pass must give
 //! the same answers: a mismatch aborts with the collection and line.
+//!
+//! A second table times puzzle generation (see `generate.rs`): unique minimal
+//! puzzles per second, without symmetry and with central symmetry.
+
+mod generate;
 
 use std::env;
 use std::fmt::Write as _;
@@ -523,11 +528,31 @@ fn main() -> ExitCode {
     let min_rounds = rows.iter().map(|row| row.rounds).min().unwrap_or(0);
     print!("{}", table(&rows));
     println!();
+    let mut generation = Vec::new();
+    for symmetry in [sudokit::Symmetry::None, sudokit::Symmetry::Central] {
+        match generate::measure(symmetry, options.seconds, options.median) {
+            Ok(row) => {
+                eprintln!(
+                    "  generate, {symmetry} symmetry: {} round(s) of {} puzzles, all checked",
+                    row.rounds,
+                    generate::PUZZLES_PER_PASS
+                );
+                generation.push(row);
+            }
+            Err(message) => {
+                eprintln!("sudokit-bench: wrong answer: {message}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    print!("{}", generate::table(&generation));
+    println!();
     println!(
         "Machine: {}; one thread. Rates are puzzles per second, the {} pass over the collection \
          (each engine timed for at least {} s per collection, {} each); ratios are sudokit / \
          sudoku crate 0.8 (JCZSolve port); guesses and no-guess share from sudokit's count-2 \
-         run. Folder: `{}`. Command: `{}`",
+         run. Generation: passes of {} puzzles, alternating engines, each timed for at least {} s, \
+         every puzzle checked unique. Folder: `{}`. Command: `{}`",
         machine(),
         if options.median { "median" } else { "best" },
         options.seconds,
@@ -535,6 +560,8 @@ fn main() -> ExitCode {
             0 | 1 => "at least 1 pass".to_string(),
             n => format!("at least {n} passes"),
         },
+        generate::PUZZLES_PER_PASS,
+        options.seconds,
         shown(&options.folder),
         command
     );

@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use serde::Serialize;
-use sudokit::{text, Grid, Record, SolveError, Solver, Style};
+use sudokit::{text, Grid, Record, Report, SolveError, Solver, Style, Verdict};
 
 use crate::OutputFormat;
 
@@ -15,13 +15,20 @@ pub enum Question {
     Solve { first: bool },
     /// The number of solutions up to `limit`.
     Count { limit: u64 },
+    /// Unique, several solutions or none, and which clues are redundant.
+    Check,
 }
 
 /// The library's answer for one record.
 #[derive(Debug)]
 pub enum Outcome {
     Solved(Grid),
-    Counted { count: u64, limit_reached: bool },
+    Counted {
+        count: u64,
+        limit_reached: bool,
+    },
+    /// A check's report; it carries its own verdict, clashing givens included.
+    Checked(Report),
     NoSolution,
     Invalid(sudokit::Conflict),
     Unreadable(sudokit::ParseError),
@@ -29,10 +36,11 @@ pub enum Outcome {
 
 impl Outcome {
     /// The exit status this outcome calls for: 0 answered, 1 no solution or
-    /// broken rules, 2 unreadable.
+    /// broken rules (for a check: anything but one solution), 2 unreadable.
     pub fn exit_status(&self) -> u8 {
         match self {
             Outcome::Solved(_) => 0,
+            Outcome::Checked(report) => u8::from(!report.is_unique()),
             Outcome::Counted { count, .. } => u8::from(*count == 0),
             Outcome::NoSolution | Outcome::Invalid(_) => 1,
             Outcome::Unreadable(_) => 2,
@@ -44,6 +52,12 @@ impl Outcome {
             Outcome::Solved(_) => "solved",
             Outcome::Counted { count: 0, .. } => "no_solution",
             Outcome::Counted { .. } => "counted",
+            Outcome::Checked(report) => match report.verdict {
+                Verdict::Unique { .. } => "unique",
+                Verdict::Multiple { .. } => "multiple",
+                Verdict::NoSolution => "no_solution",
+                Verdict::Invalid(_) => "invalid",
+            },
             Outcome::NoSolution => "no_solution",
             Outcome::Invalid(_) => "invalid",
             Outcome::Unreadable(_) => "parse_error",
@@ -55,7 +69,8 @@ impl Outcome {
             Outcome::Counted { count: 0, .. } | Outcome::NoSolution => {
                 Some(SolveError::NoSolution.to_string())
             }
-            Outcome::Solved(_) | Outcome::Counted { .. } => None,
+            // A check's line on stdout says it all; stderr stays for unreadable input.
+            Outcome::Solved(_) | Outcome::Counted { .. } | Outcome::Checked(_) => None,
             Outcome::Invalid(conflict) => Some(SolveError::Conflict(*conflict).to_string()),
             Outcome::Unreadable(error) => Some(error.to_string()),
         }
@@ -98,6 +113,7 @@ pub fn answer(solver: &mut Solver, question: Question, record: Record) -> Answer
                     Err(conflict) => Outcome::Invalid(conflict),
                 }
             }
+            Question::Check => Outcome::Checked(sudokit::check_with(solver, puzzle)),
         },
     };
     Answered {
@@ -147,6 +163,9 @@ pub fn write_answer(
         Outcome::Counted { count, .. } => {
             let _ = writeln!(out, "{count}");
         }
+        Outcome::Checked(ref report) => {
+            let _ = writeln!(out, "{report}");
+        }
         _ => out.push(b'\n'),
     }
 }
@@ -173,7 +192,26 @@ struct JsonAnswer<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     limit_reached: Option<bool>,
     error: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    clues: Option<usize>,
+    /// Whether a puzzle with one solution is minimal; null for other checked boards.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    minimal: Option<Option<bool>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    redundant: Option<Vec<String>>,
+    /// Where the two smallest solutions of a board with several first differ.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    difference: Option<JsonDifference>,
+    /// The clash of an invalid checked board, `r1c5 and r1c8 both hold 7`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    conflict: Option<String>,
     guesses: u64,
+}
+
+#[derive(Serialize)]
+struct JsonDifference {
+    cell: String,
+    digits: [u8; 2],
 }
 
 fn write_json(out: &mut Vec<u8>, answered: &Answered, file: &str) {
@@ -184,18 +222,45 @@ fn write_json(out: &mut Vec<u8>, answered: &Answered, file: &str) {
         } => (Some(count), Some(limit_reached)),
         _ => (None, None),
     };
+    let report = match &answered.outcome {
+        Outcome::Checked(report) => Some(report),
+        _ => None,
+    };
     let json = JsonAnswer {
         file,
         line: answered.record.line,
         puzzle: answered.record.grid.as_ref().ok().map(Grid::to_line),
         status: answered.outcome.status_name(),
-        solution: match answered.outcome {
-            Outcome::Solved(solution) => Some(solution.to_line()),
+        solution: match &answered.outcome {
+            Outcome::Solved(solution)
+            | Outcome::Checked(Report {
+                verdict: Verdict::Unique { solution, .. },
+                ..
+            }) => Some(solution.to_line()),
             _ => None,
         },
         count,
         limit_reached,
         error: answered.outcome.error_message(),
+        clues: report.map(|report| report.clues),
+        minimal: report.map(Report::is_minimal),
+        redundant: report.and_then(|report| match &report.verdict {
+            Verdict::Unique { redundant, .. } => {
+                Some(redundant.iter().map(ToString::to_string).collect())
+            }
+            _ => None,
+        }),
+        difference: report.and_then(|report| match report.verdict {
+            Verdict::Multiple { cell, digits } => Some(JsonDifference {
+                cell: cell.to_string(),
+                digits: [digits.0.get(), digits.1.get()],
+            }),
+            _ => None,
+        }),
+        conflict: report.and_then(|report| match report.verdict {
+            Verdict::Invalid(conflict) => Some(conflict.to_string()),
+            _ => None,
+        }),
         guesses: answered.guesses,
     };
     serde_json::to_writer(&mut *out, &json).expect("a Vec accepts any JSON");

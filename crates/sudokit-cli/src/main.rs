@@ -1,10 +1,12 @@
-//! `sudokit`: solve and count Sudoku puzzles from files or stdin.
+//! `sudokit`: solve, count and check Sudoku puzzles from files or stdin, and
+//! generate new ones.
 //!
 //! This crate only wires things together: options (clap), reading inputs,
 //! running the library's questions on every core, and printing answers in
 //! input order. Every Sudoku rule lives in the `sudokit` library.
 
 mod answer;
+mod generate;
 mod run;
 
 use std::path::PathBuf;
@@ -35,6 +37,15 @@ enum Command {
     Solve(SolveArgs),
     /// Print the number of solutions of each puzzle, counting up to --limit.
     Count(CountArgs),
+    /// Check each puzzle: one solution (and which clues are redundant), several, or none.
+    ///
+    /// One line per record: `unique 24 minimal`, `unique 26 redundant r2c3 r7c7`,
+    /// `multiple 17 r4c7 can be 2 or 6`, `none 30` or `invalid 2 r1c5 and r1c8 both hold 7`
+    /// (verdict, clue count, details). Exit status 0 when every puzzle has exactly one
+    /// solution, 1 when some has several, none or clashing givens, 2 for unreadable input.
+    Check(CommonArgs),
+    /// Make random puzzles with exactly one solution, one a line.
+    Generate(generate::GenerateArgs),
 }
 
 #[derive(Args, Debug)]
@@ -103,6 +114,8 @@ fn main() -> ExitCode {
         ),
         Some(Command::Solve(args)) => (Question::Solve { first: args.first }, args.common),
         Some(Command::Count(args)) => (Question::Count { limit: args.limit }, args.common),
+        Some(Command::Check(common)) => (Question::Check, common),
+        Some(Command::Generate(args)) => return generate::run(&args),
     };
     let config = run::Config {
         question,

@@ -25,13 +25,36 @@
 //! assert_eq!(puzzle.count_solutions(10)?, 1);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! It also makes puzzles and checks them as a setter would: [`Generator`]
+//! carves random puzzles with exactly one solution, minimal and optionally
+//! symmetric ([`Symmetry`]), reproducibly from a seed; [`check()`] tells whether
+//! a puzzle has one solution, several (and where two differ) or none, and
+//! which of its clues are redundant.
+//!
+//! ```
+//! use sudokit::{check, Generator, Symmetry};
+//!
+//! let made = Generator::new(2024).generate(0);
+//! let report = check(&made.puzzle);
+//! assert_eq!(report.to_string(), format!("unique {} minimal", made.puzzle.clue_count()));
+//!
+//! // With a symmetry, minimal means no clue *orbit* can go: a single clue may.
+//! let symmetric = Generator::new(2024).symmetry(Symmetry::Central).generate(0);
+//! assert!(check(&symmetric.puzzle).is_unique());
+//! assert!(Symmetry::Central.holds_for(&symmetric.puzzle));
+//! ```
 
 #![warn(missing_docs)]
 
+pub mod check;
+pub mod generate;
 pub mod grid;
 pub mod solve;
 pub mod text;
 
+pub use check::{check, check_with, Report, Verdict};
+pub use generate::{Generated, Generator, Symmetry, UnknownSymmetry};
 pub use grid::{Cell, Conflict, Digit, Grid};
 pub use solve::{SearchStats, SolveError, Solver};
 pub use text::{ParseError, ParseErrorKind, Record, Records, Style};

@@ -1,0 +1,200 @@
+//! `sudokit generate`: random puzzles with one solution, made on every core
+//! and printed in index order, so the output depends only on the options.
+
+use std::hash::BuildHasher;
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use clap::{Args, ValueEnum};
+use rayon::prelude::*;
+use serde::Serialize;
+use sudokit::{Generator, Grid, Solver, Symmetry};
+
+/// Puzzles made together before printing: enough to keep every thread busy,
+/// few enough that the first lines come out quickly.
+const CHUNK_PUZZLES: u64 = 256;
+
+#[derive(Args, Debug)]
+pub struct GenerateArgs {
+    /// How many puzzles to make.
+    #[arg(long, short = 'n', default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    count: u64,
+
+    /// Seed of the random numbers: the same seed and options give the same
+    /// puzzles on any machine and thread count (default: a fresh seed, printed
+    /// to stderr).
+    #[arg(long)]
+    seed: Option<u64>,
+
+    /// Symmetry of the clue pattern: none, central (or 180), rotational90 (or 90),
+    /// horizontal, vertical, both-mirrors, diagonal, anti-diagonal, both-diagonals,
+    /// full (all eight).
+    #[arg(long, value_name = "KIND", value_parser = parse_symmetry)]
+    symmetry: Option<Symmetry>,
+
+    /// At most N clues: a minimal puzzle with at most N clues, trying up to
+    /// --attempts grids (the fewest found if none gets there); with --no-minimal,
+    /// stop removing clues at N.
+    #[arg(long, value_name = "N")]
+    clues: Option<usize>,
+
+    /// With --clues: stop removing at N clues, leaving clues to spare, instead of
+    /// asking for a minimal puzzle.
+    #[arg(long, requires = "clues")]
+    no_minimal: bool,
+
+    /// With --clues: grids tried per puzzle before settling for the fewest clues found.
+    #[arg(long, value_name = "N", requires = "clues", value_parser = clap::value_parser!(u32).range(1..))]
+    attempts: Option<u32>,
+
+    /// Print random complete grids instead of puzzles.
+    #[arg(long, conflicts_with_all = ["symmetry", "clues", "with_solution"])]
+    solved: bool,
+
+    /// Print each puzzle's solution after it, on the same line.
+    #[arg(long)]
+    with_solution: bool,
+
+    /// Output: one 81-character line per puzzle (`.` for a blank), or JSON lines.
+    #[arg(long, value_enum, default_value_t = GenerateFormat::Line)]
+    format: GenerateFormat,
+
+    /// Worker threads (default: all cores); the output is the same for any number.
+    #[arg(long, short = 'j', value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum GenerateFormat {
+    /// One 81-character line per puzzle, then ` SOLUTION` with --with-solution.
+    Line,
+    /// One JSON object per puzzle: seed, index, clues, puzzle (and solution).
+    Json,
+}
+
+fn parse_symmetry(text: &str) -> Result<Symmetry, String> {
+    text.parse()
+        .map_err(|error: sudokit::UnknownSymmetry| error.to_string())
+}
+
+/// One line of `--format json`.
+#[derive(Serialize)]
+struct JsonPuzzle<'a> {
+    seed: u64,
+    index: u64,
+    symmetry: &'a str,
+    clues: usize,
+    puzzle: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<String>,
+}
+
+/// What one index gives: the puzzle and its solution (the same grid twice with --solved).
+type Made = (Grid, Grid);
+
+/// Makes and prints the puzzles; the exit status.
+pub fn run(args: &GenerateArgs) -> ExitCode {
+    let seed = args.seed.unwrap_or_else(|| {
+        let seed = fresh_seed();
+        eprintln!("sudokit: seed {seed}");
+        seed
+    });
+    let symmetry = args.symmetry.unwrap_or_default();
+    let mut generator = Generator::new(seed)
+        .symmetry(symmetry)
+        .clues(args.clues)
+        .minimal(!args.no_minimal);
+    if let Some(attempts) = args.attempts {
+        generator = generator.attempts(attempts);
+    }
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        usize::from,
+    );
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool,
+        Err(error) => {
+            eprintln!("sudokit: cannot start worker threads: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    let make = |solver: &mut Solver, index: u64| -> Made {
+        if args.solved {
+            let grid = generator.complete_grid(index);
+            (grid, grid)
+        } else {
+            let made = generator.generate_with(solver, index);
+            (made.puzzle, made.solution)
+        }
+    };
+    let mut stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let mut line = Vec::with_capacity(256);
+    let mut start = 0;
+    while start < args.count {
+        let end = args.count.min(start + CHUNK_PUZZLES);
+        let chunk: Vec<Made> = if threads == 1 {
+            let mut solver = Solver::new();
+            (start..end).map(|index| make(&mut solver, index)).collect()
+        } else {
+            pool.install(|| {
+                (start..end)
+                    .into_par_iter()
+                    .map_init(Solver::new, |solver, index| make(solver, index))
+                    .collect()
+            })
+        };
+        for (index, (puzzle, solution)) in (start..end).zip(chunk) {
+            line.clear();
+            write_puzzle(&mut line, args, seed, symmetry, index, &puzzle, &solution);
+            if stdout.write_all(&line).is_err() {
+                // stdout is gone (`sudokit generate -n 1000000 | head`): stop quietly.
+                return ExitCode::SUCCESS;
+            }
+        }
+        start = end;
+    }
+    if stdout.flush().is_err() {
+        return ExitCode::SUCCESS;
+    }
+    ExitCode::SUCCESS
+}
+
+fn write_puzzle(
+    out: &mut Vec<u8>,
+    args: &GenerateArgs,
+    seed: u64,
+    symmetry: Symmetry,
+    index: u64,
+    puzzle: &Grid,
+    solution: &Grid,
+) {
+    match args.format {
+        GenerateFormat::Line => {
+            out.extend_from_slice(puzzle.to_line().as_bytes());
+            if args.with_solution {
+                out.push(b' ');
+                out.extend_from_slice(solution.to_line().as_bytes());
+            }
+        }
+        GenerateFormat::Json => {
+            let json = JsonPuzzle {
+                seed,
+                index,
+                symmetry: symmetry.name(),
+                clues: puzzle.clue_count(),
+                puzzle: puzzle.to_line(),
+                solution: args.with_solution.then(|| solution.to_line()),
+            };
+            serde_json::to_writer(&mut *out, &json).expect("a Vec accepts any JSON");
+        }
+    }
+    out.push(b'\n');
+}
+
+/// A seed nobody chose: std's per-process random hash keys, mixed with the time.
+fn fresh_seed() -> u64 {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |elapsed| elapsed.as_nanos());
+    std::collections::hash_map::RandomState::new().hash_one(now)
+}
