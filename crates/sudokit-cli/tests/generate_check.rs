@@ -241,7 +241,7 @@ fn check_names_redundant_clues() {
     // The 17-clue puzzle with r1c1 (9 in its solution) added.
     let fuller = format!("9{}", &SEVENTEEN[1..]);
     let (out, _, code) = check(&[], &fuller);
-    assert!(out.starts_with("unique 18 redundant r1c1"), "{out}");
+    assert!(out.starts_with("unique 18 redundant clues: r1c1"), "{out}");
     assert_eq!(code, 0);
 }
 

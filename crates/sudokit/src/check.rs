@@ -23,7 +23,7 @@ use crate::{Cell, Conflict, Digit, Grid, Solver};
 /// | verdict | line |
 /// |---|---|
 /// | one solution, every clue needed | `unique 24 minimal` |
-/// | one solution, some clues removable | `unique 26 redundant r2c3 r7c7` |
+/// | one solution, some clues removable | `unique 26 redundant clues: r2c3 r7c7` |
 /// | several solutions | `multiple 17 r4c7 can be 2 or 6` |
 /// | no solution | `none 30` |
 /// | givens clash | `invalid 2 r1c5 and r1c8 both hold 7` |
@@ -35,7 +35,7 @@ use crate::{Cell, Conflict, Digit, Grid, Solver};
 /// puzzle.set(sudokit::Cell::new(0).unwrap(), None);
 /// let report = check(&puzzle);
 /// assert_eq!(report.clues, 80);
-/// assert!(report.to_string().starts_with("unique 80 redundant r1c2 r1c3 "));
+/// assert!(report.to_string().starts_with("unique 80 redundant clues: r1c2 r1c3 "));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -135,7 +135,7 @@ impl fmt::Display for Report {
         match &self.verdict {
             Verdict::Unique { redundant, .. } if redundant.is_empty() => f.write_str(" minimal"),
             Verdict::Unique { redundant, .. } => {
-                f.write_str(" redundant")?;
+                f.write_str(" redundant clues:")?;
                 redundant.iter().try_for_each(|cell| write!(f, " {cell}"))
             }
             Verdict::Multiple { cell, digits } => {
