@@ -77,7 +77,9 @@ fn added_clues_are_reported_redundant() {
     let report = check(&fuller);
     assert_eq!(report.clues, 19);
     assert!(
-        report.to_string().starts_with("unique 19 redundant clues: r1c1 "),
+        report
+            .to_string()
+            .starts_with("unique 19 redundant clues: r1c1 "),
         "{report}"
     );
     assert!(report.to_string().ends_with(" r9c9"), "{report}");

@@ -65,6 +65,9 @@ pub(crate) struct State {
     /// Digit-bands (bit `digit * 3 + band`) whose band step ran since their
     /// digit's column step last ran.
     column_dirty: u32,
+    /// Digit-bands that may have lost cells since their band step last ran:
+    /// the sweep compares only these with `settled`.
+    pending: u32,
 }
 
 /// The propagation found a cell or house with no way left.
@@ -81,6 +84,7 @@ impl State {
             unsolved: [(1 << 27) - 1; 3],
             pairs: [0; 3],
             column_dirty: (1 << 27) - 1,
+            pending: (1 << 27) - 1,
         };
         for (cell, &value) in grid.values().iter().enumerate() {
             if value != 0 {
@@ -124,6 +128,7 @@ impl State {
         for (b, &peer_mask) in peers.iter().enumerate() {
             self.cands[digit * 3 + b] &= !peer_mask;
         }
+        self.pending |= 7 << (digit * 3);
         Ok(())
     }
 
@@ -145,9 +150,7 @@ impl State {
                 self.column_step(digit)?;
                 dirty &= !(7 << (3 * digit));
             }
-            // Compared lane by lane rather than with memcmp, which the
-            // compiler would call for the array comparison.
-            if self.cands.iter().zip(&self.settled).all(|(c, s)| c == s) {
+            if self.pending == 0 {
                 return Ok(());
             }
         }
@@ -159,17 +162,22 @@ impl State {
     #[inline(always)]
     fn sweep(&mut self) -> Result<bool, Contradiction> {
         let mut stepped = 0u32;
+        let mut pending = std::mem::take(&mut self.pending);
         macro_rules! steps {
             ($($index:literal)*) => {$(
-                if self.cands[$index] != self.settled[$index] {
-                    stepped |= 1 << $index;
-                    self.band_step($index)?;
+                if pending & (1 << $index) != 0 {
+                    pending &= !(1 << $index);
+                    if self.cands[$index] != self.settled[$index] {
+                        stepped |= 1 << $index;
+                        self.band_step($index, &mut pending)?;
+                    }
                 }
             )*};
         }
         steps!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
         self.column_dirty |= stepped;
-        Ok(stepped != 0)
+        self.pending = pending;
+        Ok(pending != 0)
     }
 
     /// One digit in one band: locked candidates along rows (a table maps the
@@ -177,7 +185,7 @@ impl State {
     /// row and per box), a box confined to one column claims it in the other
     /// bands, and a row left with one cell places the digit there.
     #[inline(always)]
-    fn band_step(&mut self, index: usize) -> Result<(), Contradiction> {
+    fn band_step(&mut self, index: usize, pending: &mut u32) -> Result<(), Contradiction> {
         let mask = self.cands[index];
         let allowed = BAND_PATTERNS[triads_of(mask) as usize];
         if allowed == 0 {
@@ -190,8 +198,10 @@ impl State {
         let band = index % 3;
         let columns = (shrunk | shrunk >> 9 | shrunk >> 18) & ROW;
         let keep = COLUMN_CLAIMS_KEEP[columns as usize];
-        self.cands[digit * 3 + (band + 1) % 3] &= keep;
-        self.cands[digit * 3 + (band + 2) % 3] &= keep;
+        let (first, second) = (digit * 3 + (band + 1) % 3, digit * 3 + (band + 2) % 3);
+        self.cands[first] &= keep;
+        self.cands[second] &= keep;
+        *pending |= 1 << first | 1 << second;
         // Every row keeps a cell after the shrink, so the subtraction stays
         // within rows; a row it empties held one cell.
         let rest = shrunk & shrunk.wrapping_sub(ROW_LOW_BITS);
@@ -205,6 +215,7 @@ impl State {
                 self.cands[other * 3 + band] &= !solved;
             }
             self.cands[index] = shrunk;
+            *pending |= 0o111_111_111 << band & !(1 << index);
         }
         Ok(())
     }
@@ -248,6 +259,7 @@ impl State {
             return Err(Contradiction);
         }
         self.cands[base..base + 3].copy_from_slice(&masks);
+        self.pending |= 7 << base;
         let column_singles = (once & !twice) * ROW_LOW_BITS;
         for (band, &mask) in masks.iter().enumerate() {
             let mut found = mask & column_singles & self.unsolved[band];
@@ -353,6 +365,7 @@ impl State {
         } else {
             let index = usize::from(target - PATTERN_BRANCH);
             self.cands[index] &= TRIAD_CELLS[usize::from(PATTERN_TRIADS[choice])];
+            self.pending |= 1 << index;
             Ok(())
         }
     }
@@ -591,12 +604,19 @@ pub(crate) fn smallest_solution(
         }
         match found {
             Some(better) => witness = better,
-            None => state.cands[digit * 3 + cell / 27] &= !(1 << (cell % 27)),
+            None => state.remove_candidate(cell, digit),
         }
     }
 }
 
 impl State {
+    /// Takes `digit` (0-based) out of `cell`'s candidates.
+    fn remove_candidate(&mut self, cell: usize, digit: usize) {
+        let index = digit * 3 + cell / 27;
+        self.cands[index] &= !(1 << (cell % 27));
+        self.pending |= 1 << index;
+    }
+
     /// The 0-based digit placed in `cell` of a solved state.
     fn digit_at(&self, cell: usize) -> usize {
         let bit = 1 << (cell % 27);
