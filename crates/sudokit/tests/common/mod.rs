@@ -3,9 +3,9 @@
 
 #![allow(dead_code)]
 
+use rand::rngs::ChaCha8Rng;
 use rand::seq::SliceRandom;
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use rand::{RngExt, SeedableRng};
 use sudokit::Grid;
 
 /// Row-major backtracking, trying 1..9 in order; calls `visit` on each solution
@@ -132,7 +132,7 @@ pub fn random_tampered(seed: u64, blanks: usize, changes: usize) -> Grid {
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5EED);
     let mut cells = *random_puzzle(seed, blanks).values();
     for _ in 0..changes {
-        cells[rng.gen_range(0..81)] = rng.gen_range(0..=9);
+        cells[rng.random_range(0..81)] = rng.random_range(0..=9);
     }
     Grid::from_values(cells).unwrap()
 }
