@@ -28,10 +28,14 @@
 
 #![warn(missing_docs)]
 
+pub mod canon;
 pub mod grid;
 pub mod solve;
 pub mod text;
+pub mod transform;
 
+pub use canon::{are_equivalent, automorphism_count, canonical_form, canonicalize, Canonical};
 pub use grid::{Cell, Conflict, Digit, Grid};
 pub use solve::{SearchStats, SolveError, Solver};
 pub use text::{ParseError, ParseErrorKind, Record, Records, Style};
+pub use transform::{LineKind, Mirror, TransformError, Transformation};
