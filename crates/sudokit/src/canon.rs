@@ -135,13 +135,6 @@ fn factorial(n: u32) -> u64 {
     (1..=u64::from(n)).product()
 }
 
-/// The class of each of three positions, for a `breaks` mask in which bit `i`
-/// marks a boundary between positions `i` and `i + 1`.
-fn classes(breaks: u8) -> [u8; 3] {
-    let second = breaks & 1;
-    [0, second, second + ((breaks >> 1) & 1)]
-}
-
 /// The classes of three positions as `(first, last)` position pairs.
 fn segments(breaks: u8) -> impl Iterator<Item = (usize, usize)> {
     let mut start = 0;
@@ -154,12 +147,20 @@ fn segments(breaks: u8) -> impl Iterator<Item = (usize, usize)> {
         })
 }
 
+/// For each class-boundary mask of three positions (bit `i`: a boundary
+/// between positions `i` and `i + 1`), the orders that keep every position in
+/// its class.
+const ORDERS_WITHIN_CLASSES: [&[[u8; 3]]; 4] = [
+    &ORDERS_OF_THREE,
+    &[[0, 1, 2], [0, 2, 1]],
+    &[[0, 1, 2], [1, 0, 2]],
+    &[[0, 1, 2]],
+];
+
 /// The orders of `items` that move items only within their class.
 fn arrangements(items: [u8; 3], breaks: u8) -> impl Iterator<Item = [u8; 3]> {
-    let class = classes(breaks);
-    ORDERS_OF_THREE
+    ORDERS_WITHIN_CLASSES[usize::from(breaks)]
         .iter()
-        .filter(move |order| (0..3).all(|i| class[i] == class[usize::from(order[i])]))
         .map(move |order| order.map(|i| items[usize::from(i)]))
 }
 
@@ -384,6 +385,21 @@ impl Level {
     }
 }
 
+/// A cell of the next row, as the labelling sees it.
+#[derive(Clone, Copy, Debug)]
+enum Source {
+    Blank,
+    /// A digit not in the rows so far: labelled in order of appearance in this row.
+    New(u8),
+    /// A digit in the rows so far: its label is the form's value in output row
+    /// `form_row` at the output column its source column `col` lands on (any of
+    /// its cells will do: they all carry its label).
+    Seen {
+        form_row: u8,
+        col: u8,
+    },
+}
+
 /// What the column enumeration of one partial transformation and one next
 /// row needs to know.
 struct Expansion<'a> {
@@ -391,20 +407,24 @@ struct Expansion<'a> {
     /// The source rows with the next row's.
     rows: [u8; 9],
     used: u16,
-    /// The values of the next row, by source column.
-    row: &'a [u8; 9],
     /// The form so far.
     form: &'a [u8; 81],
-    /// For each digit seen so far: the output row and source column of one of
-    /// its cells (any will do: all cells of a digit carry its label).
+    /// The next row's cells, by source column.
+    sources: [Source; 9],
+    /// For each digit seen so far: the output row and source column of one of its cells.
     seen_at: [(u8, u8); 10],
     /// For each source column: the first and last position within its stack
     /// that its class may occupy.
     class_span: [(u8, u8); 9],
+    /// The label the next row's first new digit gets.
+    first_new_label: u8,
     /// The output stack of each source stack, in the arrangement being tried.
     slot_of_stack: [u8; 3],
     /// Source stacks in output order, in the arrangement being tried.
     stacks: [u8; 3],
+    /// For each source column holding a seen digit, the smallest label that
+    /// digit can get in the arrangement being tried before its stack is placed.
+    bound: [u8; 9],
     /// Output column of each placed source column.
     position: [u8; 9],
     /// Source column of each output column placed so far.
@@ -412,6 +432,29 @@ struct Expansion<'a> {
 }
 
 impl Expansion<'_> {
+    /// Tries each arrangement of the stacks the partial leaves open.
+    fn run(&mut self, level: &mut Level) {
+        let columns = &self.partial.columns;
+        for stacks in arrangements(columns.stacks, columns.stack_breaks) {
+            self.stacks = stacks;
+            for (slot, &stack) in stacks.iter().enumerate() {
+                self.slot_of_stack[usize::from(stack)] = slot as u8;
+            }
+            for x in 0..9 {
+                if let Source::Seen { form_row, col } = self.sources[x] {
+                    let slot = usize::from(self.slot_of_stack[usize::from(col / 3)]);
+                    let (first, last) = self.class_span[usize::from(col)];
+                    let start = usize::from(form_row) * 9 + slot * 3;
+                    self.bound[x] = self.form
+                        [start + usize::from(first)..=start + usize::from(last)]
+                        .iter()
+                        .fold(u8::MAX, |least, &label| least.min(label));
+                }
+            }
+            self.place(0, level);
+        }
+    }
+
     /// Places the columns of output stack `slot` in each order open to them;
     /// `level` receives every complete order whose row can still be the best.
     fn place(&mut self, slot: usize, level: &mut Level) {
@@ -422,13 +465,14 @@ impl Expansion<'_> {
                 self.cols[slot * 3 + i] = col;
                 self.position[usize::from(col)] = (slot * 3 + i) as u8;
             }
-            let (row, labels, next_label) = self.read(slot);
+            let row = self.read(slot);
             if slot < 2 {
                 // `row` is a lower bound on every completion, cell by cell.
                 if row <= level.best {
                     self.place(slot + 1, level);
                 }
             } else if level.admit(&row) {
+                let (labels, next_label) = self.labels();
                 level.explicits.push(Explicit {
                     board: self.partial.board,
                     rows: self.rows,
@@ -443,50 +487,59 @@ impl Expansion<'_> {
 
     /// The next row as far as stacks `0..=slot` are placed: exact where the
     /// label is known, the smallest label the cell's digit can still get where
-    /// it depends on a stack not yet placed, 0 beyond. Also the labels (exact
-    /// once every stack is placed).
-    fn read(&self, slot: usize) -> ([u8; 9], [u8; 10], u8) {
-        let level_seen = self.partial.seen;
-        let mut labels = [0u8; 10];
-        let mut next_label = level_seen.count_ones() as u8 + 1;
+    /// it depends on a stack not yet placed, 0 beyond.
+    fn read(&self, slot: usize) -> [u8; 9] {
         let mut row = [0u8; 9];
+        let mut new_labels = [0u8; 10];
+        let mut next_label = self.first_new_label;
         for (value, &col) in row.iter_mut().zip(&self.cols).take((slot + 1) * 3) {
-            let digit = self.row[usize::from(col)];
-            let d = usize::from(digit);
-            *value = if digit == 0 {
-                0
-            } else if level_seen & (1 << digit) != 0 {
-                let (at_row, at_col) = self.seen_at[d];
-                let form_row = &self.form[usize::from(at_row) * 9..][..9];
-                let at_slot = usize::from(self.slot_of_stack[usize::from(at_col / 3)]);
-                if at_slot <= slot {
-                    form_row[usize::from(self.position[usize::from(at_col)])]
-                } else {
-                    let (first, last) = self.class_span[usize::from(at_col)];
-                    form_row[at_slot * 3 + usize::from(first)..=at_slot * 3 + usize::from(last)]
-                        .iter()
-                        .copied()
-                        .min()
-                        .unwrap_or(u8::MAX)
+            let x = usize::from(col);
+            *value = match self.sources[x] {
+                Source::Blank => 0,
+                Source::New(digit) => {
+                    let label = &mut new_labels[usize::from(digit)];
+                    if *label == 0 {
+                        *label = next_label;
+                        next_label += 1;
+                    }
+                    *label
                 }
-            } else {
-                if labels[d] == 0 {
-                    labels[d] = next_label;
-                    next_label += 1;
+                Source::Seen { form_row, col } => {
+                    if usize::from(self.slot_of_stack[usize::from(col / 3)]) <= slot {
+                        self.form[usize::from(form_row) * 9
+                            + usize::from(self.position[usize::from(col)])]
+                    } else {
+                        self.bound[x]
+                    }
                 }
-                labels[d]
             };
         }
-        if slot == 2 {
-            for (digit, label) in labels.iter_mut().enumerate() {
-                if level_seen & (1 << digit) != 0 {
-                    let (at_row, at_col) = self.seen_at[digit];
-                    *label = self.form
-                        [usize::from(at_row) * 9 + usize::from(self.position[usize::from(at_col)])];
+        row
+    }
+
+    /// Every digit's label once all columns are placed, and the next free label.
+    fn labels(&self) -> ([u8; 10], u8) {
+        let mut labels = [0u8; 10];
+        // Digits seen before carry the labels the form gave their cells.
+        for (digit, label) in labels.iter_mut().enumerate() {
+            if self.partial.seen & (1 << digit) != 0 {
+                let (form_row, col) = self.seen_at[digit];
+                *label = self.form
+                    [usize::from(form_row) * 9 + usize::from(self.position[usize::from(col)])];
+            }
+        }
+        // New digits are numbered in order along the row.
+        let mut next_label = self.first_new_label;
+        for &col in &self.cols {
+            if let Source::New(digit) = self.sources[usize::from(col)] {
+                let label = &mut labels[usize::from(digit)];
+                if *label == 0 {
+                    *label = next_label;
+                    next_label += 1;
                 }
             }
         }
-        (row, labels, next_label)
+        (labels, next_label)
     }
 }
 
@@ -619,6 +672,16 @@ impl Search {
                 seen_at[usize::from(digit)] = (output_row as u8, col as u8);
             }
         }
+        let sources = cells[usize::from(source_row)].map(|digit| {
+            if digit == 0 {
+                Source::Blank
+            } else if partial.seen & (1 << digit) != 0 {
+                let (form_row, col) = seen_at[usize::from(digit)];
+                Source::Seen { form_row, col }
+            } else {
+                Source::New(digit)
+            }
+        });
         let mut class_span = [(0u8, 0u8); 9];
         for stack in 0..3 {
             for (first, last) in segments(partial.columns.within_breaks[stack]) {
@@ -629,26 +692,22 @@ impl Search {
         }
         let mut rows = partial.rows;
         rows[level] = source_row;
-        let mut expansion = Expansion {
+        Expansion {
             partial,
             rows,
             used: partial.used | 1 << source_row,
-            row: &cells[usize::from(source_row)],
             form: &self.form,
+            sources,
             seen_at,
             class_span,
+            first_new_label: partial.seen.count_ones() as u8 + 1,
             slot_of_stack: [0; 3],
             stacks: [0; 3],
+            bound: [0; 9],
             position: [0; 9],
             cols: [0; 9],
-        };
-        for stacks in arrangements(partial.columns.stacks, partial.columns.stack_breaks) {
-            expansion.stacks = stacks;
-            for (slot, &stack) in stacks.iter().enumerate() {
-                expansion.slot_of_stack[usize::from(stack)] = slot as u8;
-            }
-            expansion.place(0, &mut self.next);
         }
+        .run(&mut self.next);
     }
 
     /// The form, the number of transformations reaching it, and one of them.
