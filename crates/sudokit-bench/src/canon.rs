@@ -169,6 +169,9 @@ pub fn measure(collection: &Collection, options: &Options) -> Result<Row, String
         return Ok(row);
     }
     let budget = Duration::from_secs_f64(options.seconds);
+    // Boards each pass times; a pass with none runs once and is done.
+    let counts = [puzzles.len(), grids.len(), grids.len(), grids.len()];
+    let done = |timing: &Timings, n: usize| n == 0 || timing.total >= budget;
     let mut timings: [Timings; 4] = Default::default();
     let mut answers = Answers::default();
     let mut reference: Option<Answers> = None;
@@ -176,7 +179,7 @@ pub fn measure(collection: &Collection, options: &Options) -> Result<Row, String
         // Each pass repeats only until it has had its budget: the puzzle
         // passes are many times faster than the grid passes.
         for (slot, pass) in ROUND.into_iter().enumerate() {
-            if row.rounds > 0 && timings[slot].total >= budget {
+            if row.rounds > 0 && done(&timings[slot], counts[slot]) {
                 continue;
             }
             timings[slot].record(run_pass(
@@ -202,11 +205,10 @@ pub fn measure(collection: &Collection, options: &Options) -> Result<Row, String
             Some(_) => {}
         }
         row.rounds += 1;
-        if timings.iter().all(|t| t.total >= budget) {
+        if timings.iter().zip(counts).all(|(t, n)| done(t, n)) {
             break;
         }
     }
-    let counts = [puzzles.len(), grids.len(), grids.len(), grids.len()];
     for ((rate, timing), n) in row.rates.iter_mut().zip(&timings).zip(counts) {
         // A collection without a uniquely solvable puzzle has nothing to time on grids.
         if n > 0 {
@@ -279,5 +281,17 @@ mod tests {
             );
         }
         assert!(table(&[]).starts_with("| collection |"));
+    }
+
+    #[test]
+    fn a_collection_without_unique_puzzles_ends_its_timing() {
+        // Serg's benchmark puzzles have several solutions each: nothing to time
+        // on grids, which must not keep the other passes waiting for ever.
+        let path = sudokit_bench::sample_folder().join("puzzles7_serg_benchmark.txt");
+        let collection = sudokit_bench::load_collection(&path, Some(20)).unwrap();
+        let options = crate::parse_args(vec!["--seconds".into(), "0.02".into()]).unwrap();
+        let row = measure(&collection, &options).unwrap();
+        assert_eq!(row.unique, 0);
+        assert!(row.rates[0] > 0.0 && row.rates[1..].iter().all(|rate| rate.is_nan()));
     }
 }

@@ -171,7 +171,8 @@ fn arrangements(items: [u8; 3], breaks: u8) -> impl Iterator<Item = [u8; 3]> {
 struct Columns {
     /// Source stacks in output order.
     stacks: [u8; 3],
-    /// Class boundaries among `stacks` (see [`classes`]).
+    /// Class boundaries among `stacks`: bit `i` set when positions `i` and
+    /// `i + 1` are in different classes (their order is settled).
     stack_breaks: u8,
     /// For each source stack, its source columns (0..9) in output order.
     within: [[u8; 3]; 3],
