@@ -72,6 +72,12 @@ pub struct Transformation {
 }
 
 /// Which of a board's lines an index names, for [`TransformError`].
+///
+/// ```
+/// use sudokit::{LineKind, TransformError, Transformation};
+/// let error = Transformation::swap_stacks(0, 5).unwrap_err();
+/// assert_eq!(error, TransformError::OutOfRange { kind: LineKind::Stack, index: 5 });
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum LineKind {
     /// A row, 0 to 8.
@@ -597,6 +603,12 @@ impl Transformation {
 }
 
 /// The two reflections of [`Transformation::mirror`].
+///
+/// ```
+/// use sudokit::{Mirror, Transformation};
+/// let both = Transformation::mirror(Mirror::Horizontal).then(&Transformation::mirror(Mirror::Vertical));
+/// assert_eq!(both, Transformation::rotate(2)); // a half turn
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Mirror {
     /// Left and right swap: each row is read backwards (column 1 ↔ column 9),
