@@ -1,8 +1,9 @@
 //! Criterion benchmarks of sudokit's engine through its public API, on the
 //! sample collections shipped in `data/puzzles` (so they run on a fresh clone):
 //! `solve` (lexicographically smallest), `solve_first` and `count_solutions`
-//! to 2 on a handful of puzzles of each collection, and reading 1,000 lines
-//! with `Records`.
+//! to 2 on a handful of puzzles of each collection, reading 1,000 lines
+//! with `Records`, and `canonical_form` on the same puzzles and their solution
+//! grids.
 //!
 //! ```text
 //! cargo bench -p sudokit-bench --bench engine
@@ -98,6 +99,30 @@ fn parse(c: &mut Criterion) {
     group.finish();
 }
 
+/// `canonical_form` on the handful of each collection, and on their solution grids.
+fn canon(c: &mut Criterion) {
+    let mut group = c.benchmark_group("canonical_form");
+    for collection in collections() {
+        let puzzles = handful(&collection);
+        let grids: Vec<Grid> = puzzles.iter().filter_map(|p| p.solve().ok()).collect();
+        for (kind, boards) in [("puzzles", puzzles), ("grids", grids)] {
+            group.throughput(Throughput::Elements(boards.len() as u64));
+            group.bench_with_input(
+                BenchmarkId::new(kind, &collection.name),
+                &boards,
+                |b, boards| {
+                    b.iter(|| {
+                        for board in boards {
+                            black_box(sudokit::canonical_form(black_box(board)));
+                        }
+                    })
+                },
+            );
+        }
+    }
+    group.finish();
+}
+
 fn config() -> Criterion {
     Criterion::default()
         .sample_size(20)
@@ -108,6 +133,6 @@ fn config() -> Criterion {
 criterion_group! {
     name = benches;
     config = config();
-    targets = engine, parse
+    targets = engine, parse, canon
 }
 criterion_main!(benches);

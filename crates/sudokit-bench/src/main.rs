@@ -3,8 +3,10 @@
 //! markdown table, one row per collection.
 //!
 //! ```text
-//! cargo run --release -p sudokit-bench -- [FOLDER] [--seconds S] [--limit N] [--median]
+//! cargo run --release -p sudokit-bench -- [FOLDER] [--seconds S] [--limit N] [--median] [--canon]
 //! ```
+//!
+//! With `--canon` it times canonical forms instead (see `canon.rs`).
 //!
 //! One thread. Puzzles are parsed up front, outside the timing. Each
 //! measurement is a pass of one engine over the whole collection; passes run
@@ -21,6 +23,8 @@
 
 mod generate;
 
+mod canon;
+
 use std::env;
 use std::fmt::Write as _;
 use std::fs;
@@ -34,7 +38,7 @@ use sudokit_bench::{default_folder, from_peer, load_folder, to_peer, workspace_r
 use sudoku::Sudoku;
 
 const USAGE: &str = "\
-usage: sudokit-bench [FOLDER] [--seconds S] [--limit N] [--median]
+usage: sudokit-bench [FOLDER] [--seconds S] [--limit N] [--median] [--canon]
 
 Times sudokit against the `sudoku` crate on every *.txt collection of FOLDER
 (default: ../shared/data/puzzles beside the workspace when it exists, else
@@ -42,7 +46,9 @@ data/puzzles) and prints a markdown table of puzzles per second.
 
   --seconds S   time each engine for at least S seconds per collection (default 1.0)
   --limit N     use at most the first N puzzles of each collection (default: all)
-  --median      report the median pass instead of the best";
+  --median      report the median pass instead of the best
+  --canon       time canonical forms (sudokit::canonicalize against the crate's
+                Sudoku::canonicalized) instead of solving";
 
 /// The command line.
 struct Options {
@@ -50,6 +56,8 @@ struct Options {
     seconds: f64,
     limit: Option<usize>,
     median: bool,
+    /// Time canonical forms instead of the solvers.
+    canon: bool,
     /// The arguments as given, to echo the command.
     args: Vec<String>,
 }
@@ -59,6 +67,7 @@ fn parse_args(args: Vec<String>) -> Result<Options, String> {
     let mut seconds = 1.0;
     let mut limit = None;
     let mut median = false;
+    let mut canon = false;
     let mut iter = args.iter();
     while let Some(arg) = iter.next() {
         let mut value = |name: &str| {
@@ -86,6 +95,7 @@ fn parse_args(args: Vec<String>) -> Result<Options, String> {
                 limit = Some(n);
             }
             "--median" => median = true,
+            "--canon" => canon = true,
             flag if flag.starts_with('-') => return Err(format!("unknown option {flag}")),
             path if folder.is_none() => folder = Some(PathBuf::from(path)),
             extra => return Err(format!("unexpected argument {extra}")),
@@ -96,6 +106,7 @@ fn parse_args(args: Vec<String>) -> Result<Options, String> {
         seconds,
         limit,
         median,
+        canon,
         args,
     })
 }
@@ -465,6 +476,56 @@ fn shown(folder: &Path) -> String {
     folder.display().to_string()
 }
 
+/// The command that made a table, for its footnote.
+fn command_line(options: &Options) -> String {
+    let mut command = "cargo run --release -p sudokit-bench".to_string();
+    if !options.args.is_empty() {
+        command.push_str(" --");
+        for arg in &options.args {
+            command.push(' ');
+            command.push_str(arg);
+        }
+    }
+    command
+}
+
+/// Times canonical forms on every collection and prints their table.
+fn canon_table(collections: &[Collection], options: &Options) -> ExitCode {
+    let mut rows = Vec::new();
+    for collection in collections {
+        let start = Instant::now();
+        match canon::measure(collection, options) {
+            Ok(row) => {
+                eprintln!(
+                    "  {}: {:.1} s, all answers checked",
+                    collection.name,
+                    start.elapsed().as_secs_f64()
+                );
+                rows.push(row);
+            }
+            Err(message) => {
+                eprintln!("sudokit-bench: wrong answer: {message}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    print!("{}", canon::table(&rows));
+    println!();
+    println!(
+        "Machine: {}; one thread. Rates are boards per second, the {} pass (each timed for at \
+         least {} s per collection, at least {} pass(es)). Solution grids are those of the puzzles \
+         with one solution; there both libraries compute the minlex grid and agree on every form \
+         and automorphism count. Folder: `{}`. Command: `{}`",
+        machine(),
+        if options.median { "median" } else { "best" },
+        options.seconds,
+        canon::min_rounds(&rows).max(1),
+        shown(&options.folder),
+        command_line(options)
+    );
+    ExitCode::SUCCESS
+}
+
 fn main() -> ExitCode {
     let options = match parse_args(env::args().skip(1).collect()) {
         Ok(options) => options,
@@ -497,6 +558,9 @@ fn main() -> ExitCode {
         shown(&options.folder),
         options.seconds
     );
+    if options.canon {
+        return canon_table(&collections, &options);
+    }
     let mut rows = Vec::new();
     for collection in &collections {
         let start = Instant::now();
@@ -517,14 +581,7 @@ fn main() -> ExitCode {
             }
         }
     }
-    let mut command = "cargo run --release -p sudokit-bench".to_string();
-    if !options.args.is_empty() {
-        command.push_str(" --");
-        for arg in &options.args {
-            command.push(' ');
-            command.push_str(arg);
-        }
-    }
+    let command = command_line(&options);
     let min_rounds = rows.iter().map(|row| row.rounds).min().unwrap_or(0);
     print!("{}", table(&rows));
     println!();

@@ -3,8 +3,10 @@
 
 use std::io::Write;
 
+use rand::rngs::ChaCha8Rng;
+use rand::SeedableRng;
 use serde::Serialize;
-use sudokit::{text, Grid, Record, Report, SolveError, Solver, Style, Verdict};
+use sudokit::{text, Grid, Record, Report, SolveError, Solver, Style, Transformation, Verdict};
 
 use crate::OutputFormat;
 
@@ -17,6 +19,37 @@ pub enum Question {
     Count { limit: u64 },
     /// Unique, several solutions or none, and which clues are redundant.
     Check,
+    /// The canonical form, with the automorphism count if asked.
+    Canon { automorphisms: bool },
+    /// The board under `before`, then a random symmetry drawn from `seed` and
+    /// the record's number (if there is a seed), then `after`.
+    Transform {
+        before: Transformation,
+        seed: Option<u64>,
+        after: Transformation,
+    },
+}
+
+impl Question {
+    /// Whether answering searches for solutions (and so has guesses to report).
+    pub fn searches(&self) -> bool {
+        matches!(
+            self,
+            Question::Solve { .. } | Question::Count { .. } | Question::Check
+        )
+    }
+}
+
+/// The generator for record number `index` (from 0, over the whole run) under
+/// `seed`: ChaCha8 keyed with the seed's 8 little-endian bytes and zeros, on
+/// stream `index`. A record's draw depends on nothing else, so the output is the
+/// same on any machine and with any number of threads.
+fn record_rng(seed: u64, index: u64) -> ChaCha8Rng {
+    let mut key = [0u8; 32];
+    key[..8].copy_from_slice(&seed.to_le_bytes());
+    let mut rng = ChaCha8Rng::from_seed(key);
+    rng.set_stream(index);
+    rng
 }
 
 /// The library's answer for one record.
@@ -32,6 +65,11 @@ pub enum Outcome {
     NoSolution,
     Invalid(sudokit::Conflict),
     Unreadable(sudokit::ParseError),
+    Canonical {
+        form: Grid,
+        automorphisms: Option<u64>,
+    },
+    Transformed(Grid),
 }
 
 impl Outcome {
@@ -39,7 +77,7 @@ impl Outcome {
     /// broken rules (for a check: anything but one solution), 2 unreadable.
     pub fn exit_status(&self) -> u8 {
         match self {
-            Outcome::Solved(_) => 0,
+            Outcome::Solved(_) | Outcome::Canonical { .. } | Outcome::Transformed(_) => 0,
             Outcome::Checked(report) => u8::from(!report.is_unique()),
             Outcome::Counted { count, .. } => u8::from(*count == 0),
             Outcome::NoSolution | Outcome::Invalid(_) => 1,
@@ -61,6 +99,8 @@ impl Outcome {
             Outcome::NoSolution => "no_solution",
             Outcome::Invalid(_) => "invalid",
             Outcome::Unreadable(_) => "parse_error",
+            Outcome::Canonical { .. } => "canonical",
+            Outcome::Transformed(_) => "transformed",
         }
     }
 
@@ -70,7 +110,11 @@ impl Outcome {
                 Some(SolveError::NoSolution.to_string())
             }
             // A check's line on stdout says it all; stderr stays for unreadable input.
-            Outcome::Solved(_) | Outcome::Counted { .. } | Outcome::Checked(_) => None,
+            Outcome::Solved(_)
+            | Outcome::Counted { .. }
+            | Outcome::Checked(_)
+            | Outcome::Canonical { .. }
+            | Outcome::Transformed(_) => None,
             Outcome::Invalid(conflict) => Some(SolveError::Conflict(*conflict).to_string()),
             Outcome::Unreadable(error) => Some(error.to_string()),
         }
@@ -85,8 +129,8 @@ pub struct Answered {
     pub guesses: u64,
 }
 
-/// Asks `question` of `record` with `solver`.
-pub fn answer(solver: &mut Solver, question: Question, record: Record) -> Answered {
+/// Asks `question` of `record`, the run's record number `index` (from 0), with `solver`.
+pub fn answer(solver: &mut Solver, question: Question, record: Record, index: u64) -> Answered {
     let guesses_before = solver.stats().guesses;
     let outcome = match &record.grid {
         Err(error) => Outcome::Unreadable(error.clone()),
@@ -114,6 +158,24 @@ pub fn answer(solver: &mut Solver, question: Question, record: Record) -> Answer
                 }
             }
             Question::Check => Outcome::Checked(sudokit::check_with(solver, puzzle)),
+            // Symmetries ask nothing of the rules: clashing givens have a form too.
+            Question::Canon { automorphisms } => {
+                let canonical = sudokit::canonicalize(puzzle);
+                Outcome::Canonical {
+                    form: canonical.form,
+                    automorphisms: automorphisms.then_some(canonical.automorphisms),
+                }
+            }
+            Question::Transform {
+                before,
+                seed,
+                after,
+            } => {
+                let random = seed.map_or_else(Transformation::identity, |seed| {
+                    Transformation::random(&mut record_rng(seed, index))
+                });
+                Outcome::Transformed(before.then(&random).then(&after).apply(puzzle))
+            }
         },
     };
     Answered {
@@ -123,21 +185,25 @@ pub fn answer(solver: &mut Solver, question: Question, record: Record) -> Answer
     }
 }
 
-/// The style an answer is written in: the one asked for, else the record's own.
-fn style_for(record: &Record, format: Option<OutputFormat>) -> Style {
+/// The style an answer is written in: the one asked for, else the record's
+/// own, but one line for a canonical form (forms are identifiers, one a line).
+fn style_for(answered: &Answered, format: Option<OutputFormat>) -> Style {
     match format {
+        None if matches!(answered.outcome, Outcome::Canonical { .. }) => Style::Line,
         Some(OutputFormat::Line) => Style::Line,
         Some(OutputFormat::Block) => Style::Block,
         Some(OutputFormat::Digits) => Style::Digits,
         Some(OutputFormat::Drawn) => Style::Drawn,
-        Some(OutputFormat::Json) | None => record.style,
+        Some(OutputFormat::Json) | None => answered.record.style,
     }
 }
 
 /// Whether answers in this style take several lines (and so are separated by a blank line).
 pub fn is_multiline(answered: &Answered, format: Option<OutputFormat>) -> bool {
-    matches!(answered.outcome, Outcome::Solved(_))
-        && style_for(&answered.record, format) != Style::Line
+    matches!(
+        answered.outcome,
+        Outcome::Solved(_) | Outcome::Canonical { .. } | Outcome::Transformed(_)
+    ) && style_for(answered, format) != Style::Line
         && format != Some(OutputFormat::Json)
 }
 
@@ -148,18 +214,35 @@ pub fn write_answer(
     answered: &Answered,
     file: &str,
     format: Option<OutputFormat>,
+    question: Question,
 ) {
     if format == Some(OutputFormat::Json) {
-        write_json(out, answered, file);
+        if question.searches() {
+            write_json(out, answered, file);
+        } else {
+            write_symmetry_json(out, answered, file);
+        }
         return;
     }
+    let style = style_for(answered, format);
     match answered.outcome {
-        Outcome::Solved(solution) => text::write_grid(
-            out,
-            &solution,
-            style_for(&answered.record, format),
-            answered.record.blank,
-        ),
+        Outcome::Solved(grid) | Outcome::Transformed(grid) => {
+            text::write_grid(out, &grid, style, answered.record.blank)
+        }
+        Outcome::Canonical {
+            form,
+            automorphisms,
+        } => {
+            text::write_grid(out, &form, style, answered.record.blank);
+            if let Some(count) = automorphisms {
+                // On the form's line for a line, on a line of its own after a board.
+                if style == Style::Line && out.last() == Some(&b'\n') {
+                    out.pop();
+                    out.push(b' ');
+                }
+                let _ = writeln!(out, "{count}");
+            }
+        }
         Outcome::Counted { count, .. } => {
             let _ = writeln!(out, "{count}");
         }
@@ -262,6 +345,45 @@ fn write_json(out: &mut Vec<u8>, answered: &Answered, file: &str) {
             _ => None,
         }),
         guesses: answered.guesses,
+    };
+    serde_json::to_writer(&mut *out, &json).expect("a Vec accepts any JSON");
+    out.push(b'\n');
+}
+
+/// A JSON line of `canon` or `transform`.
+#[derive(Serialize)]
+struct JsonSymmetry<'a> {
+    file: &'a str,
+    line: usize,
+    puzzle: Option<String>,
+    status: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    canonical: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    automorphisms: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    transformed: Option<String>,
+    error: Option<String>,
+}
+
+fn write_symmetry_json(out: &mut Vec<u8>, answered: &Answered, file: &str) {
+    let (canonical, automorphisms, transformed) = match answered.outcome {
+        Outcome::Canonical {
+            form,
+            automorphisms,
+        } => (Some(form.to_line()), automorphisms, None),
+        Outcome::Transformed(grid) => (None, None, Some(grid.to_line())),
+        _ => (None, None, None),
+    };
+    let json = JsonSymmetry {
+        file,
+        line: answered.record.line,
+        puzzle: answered.record.grid.as_ref().ok().map(Grid::to_line),
+        status: answered.outcome.status_name(),
+        canonical,
+        automorphisms,
+        transformed,
+        error: answered.outcome.error_message(),
     };
     serde_json::to_writer(&mut *out, &json).expect("a Vec accepts any JSON");
     out.push(b'\n');

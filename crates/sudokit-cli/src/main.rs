@@ -1,5 +1,5 @@
-//! `sudokit`: solve, count and check Sudoku puzzles from files or stdin, and
-//! generate new ones.
+//! `sudokit`: solve, count, check, canonicalise and transform Sudoku puzzles
+//! from files or stdin, and generate new ones.
 //!
 //! This crate only wires things together: options (clap), reading inputs,
 //! running the library's questions on every core, and printing answers in
@@ -12,11 +12,14 @@ mod run;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{ArgAction, ArgGroup, ArgMatches, Args, CommandFactory, FromArgMatches, Parser};
+use clap::{Subcommand, ValueEnum};
+use sudokit::{Mirror, Transformation};
 
 use answer::Question;
 
-/// Solve, count and check Sudoku puzzles: one board or millions, in order, on every core.
+/// Solve, count, canonicalise and transform Sudoku puzzles: one board or millions, in order, on
+/// every core.
 ///
 /// With no subcommand, reads a board from stdin and prints its solution
 /// (`sudokit < board.txt`).
@@ -39,13 +42,19 @@ enum Command {
     Count(CountArgs),
     /// Check each puzzle: one solution (and which clues are redundant), several, or none.
     ///
-    /// One line per record: `unique 24 minimal`, `unique 26 redundant r2c3 r7c7`,
+    /// One line per record: `unique 24 minimal`, `unique 26 redundant clues: r2c3 r7c7`,
     /// `multiple 17 r4c7 can be 2 or 6`, `none 30` or `invalid 2 r1c5 and r1c8 both hold 7`
     /// (verdict, clue count, details). Exit status 0 when every puzzle has exactly one
     /// solution, 1 when some has several, none or clashing givens, 2 for unreadable input.
     Check(CommonArgs),
     /// Make random puzzles with exactly one solution, one a line.
     Generate(generate::GenerateArgs),
+    /// Print the canonical (minlex) form of each board, one line each unless --format: equal for
+    /// equivalent boards only.
+    Canon(CanonArgs),
+    /// Print an equivalent board for each one: a random one (--seed) or named operations,
+    /// applied in the order given.
+    Transform(TransformArgs),
 }
 
 #[derive(Args, Debug)]
@@ -67,6 +76,193 @@ struct CountArgs {
 
     #[command(flatten)]
     common: CommonArgs,
+}
+
+#[derive(Args, Debug)]
+struct CanonArgs {
+    /// Also print how many symmetries (relabellings included) map each board to itself.
+    #[arg(long)]
+    automorphisms: bool,
+
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
+/// The operations of `transform`, in the order they are applied: the order given.
+const OPERATIONS: [&str; 9] = [
+    "seed",
+    "transpose",
+    "rotate",
+    "mirror",
+    "relabel",
+    "swap_rows",
+    "swap_cols",
+    "swap_bands",
+    "swap_stacks",
+];
+
+#[derive(Args, Debug)]
+#[command(group(ArgGroup::new("operation").required(true).multiple(true).args(OPERATIONS)))]
+struct TransformArgs {
+    /// A random symmetry per record, drawn uniformly from the whole group; the same seed gives the
+    /// same output on any machine and any number of threads.
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+
+    /// Reflect in the main diagonal: row i becomes column i.
+    #[arg(long, action = ArgAction::Append, num_args = 0, default_missing_value = "true")]
+    transpose: Vec<bool>,
+
+    /// Turn clockwise by 90, 180 or 270 degrees.
+    #[arg(long, value_name = "DEGREES", value_parser = parse_rotation)]
+    rotate: Vec<Transformation>,
+
+    /// Reflect left-right (horizontal: column 1 <-> 9) or top-bottom (vertical: row 1 <-> 9).
+    #[arg(long, value_enum)]
+    mirror: Vec<MirrorArg>,
+
+    /// Relabel digits: digit i becomes the i-th digit given, so 912345678 turns every 1 into 9,
+    /// every 2 into 1, every 3 into 2, and so on.
+    #[arg(long, value_name = "DIGITS", value_parser = parse_relabel)]
+    relabel: Vec<Transformation>,
+
+    /// Swap two rows (1-9) of the same band.
+    #[arg(long, value_name = "A,B", value_parser = parse_swap_rows)]
+    swap_rows: Vec<Transformation>,
+
+    /// Swap two columns (1-9) of the same stack.
+    #[arg(long, value_name = "A,B", value_parser = parse_swap_cols)]
+    swap_cols: Vec<Transformation>,
+
+    /// Swap two bands (1-3), each three rows.
+    #[arg(long, value_name = "A,B", value_parser = parse_swap_bands)]
+    swap_bands: Vec<Transformation>,
+
+    /// Swap two stacks (1-3), each three columns.
+    #[arg(long, value_name = "A,B", value_parser = parse_swap_stacks)]
+    swap_stacks: Vec<Transformation>,
+
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum MirrorArg {
+    /// Left and right swap.
+    Horizontal,
+    /// Top and bottom swap.
+    Vertical,
+}
+
+fn parse_rotation(text: &str) -> Result<Transformation, String> {
+    match text {
+        "90" => Ok(Transformation::rotate(1)),
+        "180" => Ok(Transformation::rotate(2)),
+        "270" => Ok(Transformation::rotate(3)),
+        _ => Err("the angle must be 90, 180 or 270 (degrees clockwise)".to_string()),
+    }
+}
+
+fn parse_relabel(text: &str) -> Result<Transformation, String> {
+    let digits: Vec<u8> = text.bytes().map(|b| b.wrapping_sub(b'0')).collect();
+    let images: [u8; 9] = digits
+        .try_into()
+        .map_err(|_| "give nine digits, e.g. 912345678".to_string())?;
+    Transformation::relabel(images).map_err(|error| error.to_string())
+}
+
+/// `A,B` with both numbers from 1 to `count`, as indices from 0.
+fn parse_pair(text: &str, count: usize) -> Result<(usize, usize), String> {
+    let number = |part: &str| {
+        part.trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|n| (1..=count).contains(n))
+            .map(|n| n - 1)
+            .ok_or_else(|| format!("expected two numbers from 1 to {count} as A,B, got {text:?}"))
+    };
+    let (a, b) = text
+        .split_once(',')
+        .ok_or_else(|| format!("expected two numbers from 1 to {count} as A,B, got {text:?}"))?;
+    Ok((number(a)?, number(b)?))
+}
+
+fn parse_swap_rows(text: &str) -> Result<Transformation, String> {
+    let (a, b) = parse_pair(text, 9)?;
+    Transformation::swap_rows(a, b).map_err(|error| error.to_string())
+}
+
+fn parse_swap_cols(text: &str) -> Result<Transformation, String> {
+    let (a, b) = parse_pair(text, 9)?;
+    Transformation::swap_cols(a, b).map_err(|error| error.to_string())
+}
+
+fn parse_swap_bands(text: &str) -> Result<Transformation, String> {
+    let (a, b) = parse_pair(text, 3)?;
+    Transformation::swap_bands(a, b).map_err(|error| error.to_string())
+}
+
+fn parse_swap_stacks(text: &str) -> Result<Transformation, String> {
+    let (a, b) = parse_pair(text, 3)?;
+    Transformation::swap_stacks(a, b).map_err(|error| error.to_string())
+}
+
+impl TransformArgs {
+    /// The question: the named operations before `--seed` composed, the random
+    /// draw, and those after it, all in command-line order.
+    fn question(&self, matches: &ArgMatches) -> Question {
+        let mut steps: Vec<(usize, Option<Transformation>)> = Vec::new();
+        let mut add = |id: &str, values: Vec<Option<Transformation>>| {
+            let indices = matches.indices_of(id).into_iter().flatten();
+            steps.extend(indices.zip(values));
+        };
+        add("seed", self.seed.iter().map(|_| None).collect());
+        add(
+            "transpose",
+            self.transpose
+                .iter()
+                .map(|_| Some(Transformation::transpose()))
+                .collect(),
+        );
+        add("rotate", self.rotate.iter().copied().map(Some).collect());
+        add(
+            "mirror",
+            self.mirror
+                .iter()
+                .map(|mirror| {
+                    Some(Transformation::mirror(match mirror {
+                        MirrorArg::Horizontal => Mirror::Horizontal,
+                        MirrorArg::Vertical => Mirror::Vertical,
+                    }))
+                })
+                .collect(),
+        );
+        for (id, values) in [
+            ("relabel", &self.relabel),
+            ("swap_rows", &self.swap_rows),
+            ("swap_cols", &self.swap_cols),
+            ("swap_bands", &self.swap_bands),
+            ("swap_stacks", &self.swap_stacks),
+        ] {
+            add(id, values.iter().copied().map(Some).collect());
+        }
+        steps.sort_by_key(|&(index, _)| index);
+        let mut before = Transformation::identity();
+        let mut after = Transformation::identity();
+        let mut seen_seed = false;
+        for (_, step) in steps {
+            match step {
+                None => seen_seed = true,
+                Some(step) if seen_seed => after = after.then(&step),
+                Some(step) => before = before.then(&step),
+            }
+        }
+        Question::Transform {
+            before,
+            seed: self.seed,
+            after,
+        }
+    }
 }
 
 #[derive(Args, Debug)]
@@ -104,7 +300,8 @@ pub enum OutputFormat {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let matches = Cli::command().get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit());
     let (question, common) = match cli.command {
         None => (
             Question::Solve {
@@ -116,6 +313,18 @@ fn main() -> ExitCode {
         Some(Command::Count(args)) => (Question::Count { limit: args.limit }, args.common),
         Some(Command::Check(common)) => (Question::Check, common),
         Some(Command::Generate(args)) => return generate::run(&args),
+        Some(Command::Canon(args)) => (
+            Question::Canon {
+                automorphisms: args.automorphisms,
+            },
+            args.common,
+        ),
+        Some(Command::Transform(args)) => {
+            let sub = matches
+                .subcommand_matches("transform")
+                .expect("clap parsed the transform subcommand");
+            (args.question(sub), args.common)
+        }
     };
     let config = run::Config {
         question,

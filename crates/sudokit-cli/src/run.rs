@@ -45,7 +45,9 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
     };
     let bytes_read = Arc::new(AtomicU64::new(0));
     let mut progress = Progress::new(&inputs);
-    let mut printer = Printer::new(config.format);
+    let mut printer = Printer::new(config.format, config.question);
+    // The run's number of the next chunk's first record, over all inputs.
+    let mut first_index = 0u64;
     let started = Instant::now();
 
     for path in &inputs {
@@ -73,9 +75,11 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
         let mut previous: Vec<Answered> = Vec::new();
         while !chunk.is_empty() {
             records_in_file += chunk.len();
+            let chunk_index = first_index;
+            first_index += chunk.len() as u64;
             let (next, answers, printed) = if threads == 1 {
                 let printed = print_all(&mut printer, &previous, &name);
-                let answers = answer_serially(config.question, chunk);
+                let answers = answer_serially(config.question, chunk, chunk_index);
                 (read_chunk(&mut records, &mut read_error), answers, printed)
             } else {
                 // Reading and printing take a thread each while the other
@@ -85,7 +89,7 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
                         || read_chunk(&mut records, &mut read_error),
                         || {
                             rayon::join(
-                                || answer_in_parallel(config.question, chunk),
+                                || answer_in_parallel(config.question, chunk, chunk_index),
                                 || print_all(&mut printer, &previous, &name),
                             )
                         },
@@ -167,25 +171,27 @@ fn print_all(printer: &mut Printer, answers: &[Answered], file: &str) -> io::Res
         .try_for_each(|answered| printer.print(answered, file))
 }
 
-fn answer_serially(question: Question, chunk: Vec<Record>) -> Vec<Answered> {
+/// Answers a chunk whose first record is the run's record number `first_index`.
+fn answer_serially(question: Question, chunk: Vec<Record>, first_index: u64) -> Vec<Answered> {
     thread_local! {
         static SOLVER: std::cell::RefCell<Solver> = std::cell::RefCell::new(Solver::new());
     }
     SOLVER.with(|solver| {
         let mut solver = solver.borrow_mut();
-        chunk
-            .into_iter()
-            .map(|record| answer::answer(&mut solver, question, record))
+        (first_index..)
+            .zip(chunk)
+            .map(|(index, record)| answer::answer(&mut solver, question, record, index))
             .collect()
     })
 }
 
-fn answer_in_parallel(question: Question, chunk: Vec<Record>) -> Vec<Answered> {
+fn answer_in_parallel(question: Question, chunk: Vec<Record>, first_index: u64) -> Vec<Answered> {
     chunk
         .into_par_iter()
+        .enumerate()
         .with_min_len(64)
-        .map_init(Solver::new, |solver, record| {
-            answer::answer(solver, question, record)
+        .map_init(Solver::new, |solver, (offset, record)| {
+            answer::answer(solver, question, record, first_index + offset as u64)
         })
         .collect()
 }
@@ -209,6 +215,7 @@ impl Read for CountingReader {
 struct Printer {
     stdout: io::BufWriter<io::Stdout>,
     format: Option<OutputFormat>,
+    question: Question,
     buffer: Vec<u8>,
     /// Records printed so far, over all inputs.
     answered: u64,
@@ -221,10 +228,11 @@ struct Printer {
 }
 
 impl Printer {
-    fn new(format: Option<OutputFormat>) -> Printer {
+    fn new(format: Option<OutputFormat>, question: Question) -> Printer {
         Printer {
             stdout: io::BufWriter::with_capacity(1 << 16, io::stdout()),
             format,
+            question,
             buffer: Vec::with_capacity(256),
             answered: 0,
             guesses: 0,
@@ -250,7 +258,7 @@ impl Printer {
             Outcome::NoSolution | Outcome::Invalid(_) | Outcome::Unreadable(_)
         );
         if self.format == Some(OutputFormat::Json) {
-            answer::write_answer(&mut self.buffer, answered, file, self.format);
+            answer::write_answer(&mut self.buffer, answered, file, self.format, self.question);
             return self.stdout.write_all(&self.buffer);
         }
         if self.answered == 1 && failed {
@@ -264,7 +272,7 @@ impl Printer {
         if self.answered > 1 && (multiline || self.previous_multiline) {
             self.buffer.push(b'\n');
         }
-        answer::write_answer(&mut self.buffer, answered, file, self.format);
+        answer::write_answer(&mut self.buffer, answered, file, self.format, self.question);
         self.previous_multiline = multiline;
         self.stdout.write_all(&self.buffer)
     }
@@ -282,16 +290,23 @@ impl Printer {
 fn summary(printer: &Printer, elapsed: Duration, threads: usize) -> String {
     let records = printer.answered.max(1) as f64;
     let seconds = elapsed.as_secs_f64();
-    format!(
-        "sudokit: {} records in {:.3} s ({:.0}/s) on {} thread{}; {:.2} guesses per record, {:.1}% without a guess",
+    let mut line = format!(
+        "sudokit: {} records in {:.3} s ({:.0}/s) on {} thread{}",
         printer.answered,
         seconds,
         printer.answered as f64 / seconds.max(1e-9),
         threads,
         if threads == 1 { "" } else { "s" },
-        printer.guesses as f64 / records,
-        100.0 * printer.without_guess as f64 / records,
-    )
+    );
+    // Canonical forms and transformations make no guesses worth reporting.
+    if printer.question.searches() {
+        line.push_str(&format!(
+            "; {:.2} guesses per record, {:.1}% without a guess",
+            printer.guesses as f64 / records,
+            100.0 * printer.without_guess as f64 / records,
+        ));
+    }
+    line
 }
 
 /// A progress bar on stderr for bulk runs, shown only when stderr is a

@@ -4,7 +4,10 @@
 //! read and written, and one fast exact search engine that answers every
 //! question about a board: its lexicographically smallest solution (the one a
 //! row-major backtracking search trying 1..9 finds first), any solution, the
-//! number of solutions up to a limit, and the solutions themselves.
+//! number of solutions up to a limit, and the solutions themselves. It also
+//! knows Sudoku's symmetries: [`Transformation`] rearranges and relabels a
+//! board into an equivalent one, and [`canonical_form`] gives the one
+//! representative (minlex) of each class of equivalent boards.
 //!
 //! ```
 //! use sudokit::Grid;
@@ -23,6 +26,9 @@
 //! let solution = puzzle.solve()?;
 //! assert_eq!(&solution.to_line()[..9], "321975648");
 //! assert_eq!(puzzle.count_solutions(10)?, 1);
+//!
+//! let turned = sudokit::Transformation::rotate(1).apply(&puzzle);
+//! assert!(sudokit::are_equivalent(&puzzle, &turned));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -47,14 +53,18 @@
 
 #![warn(missing_docs)]
 
+pub mod canon;
 pub mod check;
 pub mod generate;
 pub mod grid;
 pub mod solve;
 pub mod text;
+pub mod transform;
 
+pub use canon::{are_equivalent, automorphism_count, canonical_form, canonicalize, Canonical};
 pub use check::{check, check_with, Report, Verdict};
 pub use generate::{Generated, Generator, Symmetry, UnknownSymmetry};
 pub use grid::{Cell, Conflict, Digit, Grid};
 pub use solve::{SearchStats, SolveError, Solver};
 pub use text::{ParseError, ParseErrorKind, Record, Records, Style};
+pub use transform::{LineKind, Mirror, TransformError, Transformation};
