@@ -96,9 +96,25 @@ impl State {
             pending: (1 << 27) - 1,
             column_dirty: (1 << 27) - 1,
         };
-        for (cell, &value) in grid.values().iter().enumerate() {
-            if value != 0 {
-                state.place(cell, usize::from(value) - 1)?;
+        // Gather the givens without a branch per cell (which cell holds a
+        // given is what a processor cannot predict), then place them.
+        let values = grid.values();
+        let mut givens = [0u8; 81];
+        let mut count = 0;
+        for (cell, &value) in values.iter().enumerate() {
+            givens[count] = cell as u8;
+            count += usize::from(value != 0);
+        }
+        for &cell in &givens[..count] {
+            let cell = usize::from(cell);
+            let digit = usize::from(values[cell]) - 1;
+            let bit = 1u32 << (cell % 27);
+            if state.cands[digit * 3 + cell / 27] & bit == 0 {
+                return Err(Contradiction);
+            }
+            // Every digit-band is on the work list already: no marks needed.
+            for (band, &peer_mask) in PEERS[cell].iter().enumerate() {
+                state.cands[digit * 3 + band] &= !peer_mask;
             }
         }
         Ok(state)
