@@ -7,29 +7,38 @@
 //! holds a 27-bit mask of the cells of that band where `d` may still go; bit
 //! `row_in_band * 9 + col`. A placed digit keeps its own bit, so every row,
 //! column and box of every digit always holds at least one bit. `unsolved[b]`
-//! marks the band's cells that hold no digit yet.
+//! marks the band's cells that hold no digit yet. `pending` is the work list:
+//! the digit-bands that lost cells since their band step last ran.
 //!
 //! # Propagation
 //!
-//! * per digit and band, a table maps the nine "triads" (mini-rows: one row of
-//!   one box) that still hold the digit to those that lie on a valid pattern (one
-//!   triad per row and per box of the band): this is locked candidates, pointing
-//!   and claiming, for three loads;
-//! * the same along columns: per digit and stack, the column-triads (one
-//!   column of one box) that lie on a pattern of one per column and per band;
-//! * hidden singles: a row or column of a digit with one cell left (box
-//!   singles follow from the patterns);
-//! * naked singles: a cell with one digit left, from bit-sliced counts.
+//! * the band step, per digit and band (JCZSolve's idea): a table maps the nine
+//!   "triads" (mini-rows: one row of one box) that still hold the digit to those
+//!   on a valid pattern (one triad per row and per box of the band), which is
+//!   locked candidates, pointing and claiming, in three loads; a box left with
+//!   one column claims that column in the other two bands; a row left with one
+//!   cell places the digit there (box singles follow from the patterns) and
+//!   clears the cell from the other digits;
+//! * naked singles: a cell with one digit left, from bit-sliced counts, which
+//!   also note the cells with two;
+//! * hidden singles in columns, when the rules above stall.
+//!
+//! Placing a digit only clears it from the cell's peers; the band step then
+//! finds the cell alone in its row. Masks are marked changed without branches
+//! (whether a mask changes is what a processor cannot predict), and the band
+//! steps run from the work list in index order.
 //!
 //! # Search
 //!
-//! [`search`] is depth-first, copy-make: it branches on a cell with two
-//! candidates when there is one, else on a digit whose band has two patterns
-//! left, else on a cell with the fewest candidates. [`lexicographic`] walks the
-//! cells in row-major order with ascending digits, entering a branch only once
-//! [`search`] has found a solution in it, so it meets solutions in
-//! lexicographic order (propagation only removes candidates that no solution
-//! of the current branch uses, so it never reorders them).
+//! [`search`] is depth-first, copy-make: it branches on the bivalue cell whose
+//! weaker branch clears the most candidates, else on a digit whose band has two
+//! patterns left, else on a cell with the fewest candidates. It is compiled
+//! twice, portable and for CPUs with POPCNT and BMI, and picks one at run time.
+//! [`lexicographic`] walks the cells in row-major order with ascending digits,
+//! entering a branch only once [`search`] has found a solution in it, so it
+//! meets solutions in lexicographic order (propagation only removes candidates
+//! that no solution of the current branch uses, so it never reorders them);
+//! [`smallest_solution`] does the same for the first solution only.
 
 use super::tables::{
     BAND_PATTERNS, COLUMN_CLAIMS_KEEP, PATTERNS_PRESENT, PATTERN_TRIADS, PEERS, TRIADS_OF_ROW,
@@ -62,7 +71,7 @@ pub(crate) struct State {
     /// Digit-bands (bit `digit * 3 + band`) that lost cells since their band
     /// step last ran: the work list of the propagation.
     pending: u32,
-    /// Digit-bands whose band step ran since their digit's column step last ran.
+    /// Digit-bands whose band step ran since their digit's column singles were last sought.
     column_dirty: u32,
 }
 
@@ -170,7 +179,7 @@ impl State {
 
     /// Applies every rule until nothing changes: band steps on changed
     /// digit-bands (cheap, and most of the work), naked singles when they
-    /// stall, the column steps last.
+    /// stall, hidden singles in columns last.
     #[inline(always)]
     pub(crate) fn propagate(&mut self) -> Result<(), Contradiction> {
         loop {
@@ -197,7 +206,7 @@ impl State {
             let mut dirty = std::mem::take(&mut self.column_dirty);
             while dirty != 0 {
                 let digit = dirty.trailing_zeros() as usize / 3;
-                self.column_step(digit)?;
+                self.column_singles(digit)?;
                 dirty &= !(7 << (3 * digit));
             }
             if self.pending == 0 {
@@ -243,34 +252,14 @@ impl State {
         Ok(())
     }
 
-    /// Locked candidates along columns and hidden singles in columns for one
-    /// digit.
+    /// Hidden singles in columns for one digit: a column where the digit has
+    /// one cell left gets it. (Locked candidates along columns come from the
+    /// band steps' column claims.)
     #[inline(always)]
-    fn column_step(&mut self, digit: usize) -> Result<(), Contradiction> {
+    fn column_singles(&mut self, digit: usize) -> Result<(), Contradiction> {
         let base = digit * 3;
-        let mut masks = [self.cands[base], self.cands[base + 1], self.cands[base + 2]];
-        // In each stack, one column-triad (a column of one box) per column
-        // and per band.
-        let columns = masks.map(|mask| (mask | mask >> 9 | mask >> 18) & ROW);
-        let mut keep = [0u32; 3];
-        for stack in 0..3 {
-            let shift = 3 * stack;
-            let triads = (columns[0] >> shift & 7)
-                | (columns[1] >> shift & 7) << 3
-                | (columns[2] >> shift & 7) << 6;
-            let allowed = u32::from(BAND_PATTERNS[triads as usize]);
-            if allowed == 0 {
-                return Err(Contradiction);
-            }
-            for (band, kept) in keep.iter_mut().enumerate() {
-                *kept |= (allowed >> (3 * band) & 7) << shift;
-            }
-        }
-        for (mask, kept) in masks.iter_mut().zip(keep) {
-            *mask &= kept * ROW_LOW_BITS;
-        }
-        // Each column needs the digit once: fold the nine rows into "seen
-        // once" and "seen twice or more".
+        let masks = [self.cands[base], self.cands[base + 1], self.cands[base + 2]];
+        // Fold the nine rows into "seen once" and "seen twice or more".
         let (mut once, mut twice) = (0u32, 0u32);
         for mask in masks {
             for row in [mask & ROW, mask >> 9 & ROW, mask >> 18] {
@@ -281,12 +270,9 @@ impl State {
         if once != ROW {
             return Err(Contradiction);
         }
+        let singles = (once & !twice) * ROW_LOW_BITS;
         for (band, &mask) in masks.iter().enumerate() {
-            self.restrict(base + band, mask);
-        }
-        let column_singles = (once & !twice) * ROW_LOW_BITS;
-        for (band, &mask) in masks.iter().enumerate() {
-            let mut found = mask & column_singles & self.unsolved[band];
+            let mut found = mask & singles & self.unsolved[band];
             while found != 0 {
                 let bit = found.trailing_zeros() as usize;
                 self.place(band * 27 + bit, digit)?;
