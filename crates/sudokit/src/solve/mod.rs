@@ -20,7 +20,11 @@ mod tables;
 use std::fmt;
 
 use crate::{Conflict, Grid};
-use scalar::{lexicographic, search, smallest_solution, Frame, State, Step};
+use scalar::{first_in_order, lexicographic, search, smallest_solution, Frame, State, Step};
+
+/// Guesses a row-major search may spend on the smallest of several solutions
+/// before the witness walk takes over (the walk has no heavy tails).
+const IN_ORDER_GUESS_BUDGET: u64 = 64;
 
 /// Why a board has no answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,19 +107,34 @@ impl Solver {
     /// ```
     pub fn solve(&mut self, puzzle: &Grid) -> Result<Grid, SolveError> {
         let root = self.root(puzzle)?;
+        // The smallest solution is the first a row-major search meets, and
+        // with full propagation that search is short on most boards; on the
+        // others it can take exponential time, so it gets a budget.
+        let (in_order, guesses) = first_in_order(&mut self.stack, root, IN_ORDER_GUESS_BUDGET);
+        match in_order {
+            Ok(Some(smallest)) => {
+                self.record(guesses);
+                return Ok(smallest.to_grid());
+            }
+            Ok(None) => {
+                self.record(guesses);
+                return Err(SolveError::NoSolution);
+            }
+            Err(()) => {}
+        }
         let mut found: [Option<State>; 2] = [None, None];
         let mut count = 0;
-        let guesses = search(&mut self.stack, root, |solution| {
+        let more = search(&mut self.stack, root, |solution| {
             found[count] = Some(*solution);
             count += 1;
             count < 2
         });
-        self.record(guesses);
+        self.record(guesses + more);
         match found {
             [Some(only), None] => Ok(only.to_grid()),
             [Some(first), Some(second)] => {
-                // Several solutions: only now pay for the row-major order,
-                // starting from the smaller of the two found.
+                // Several solutions: walk the row-major order from the
+                // smaller of the two found.
                 let witness = if first.to_grid() < second.to_grid() {
                     first
                 } else {

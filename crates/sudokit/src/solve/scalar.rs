@@ -345,6 +345,15 @@ impl State {
         (cell as u8, self.cell_digits(cell) as u16)
     }
 
+    /// The first open cell in row-major order and its digits.
+    #[inline(always)]
+    fn first_open_branch(&self) -> (u8, u16) {
+        let cell = self
+            .first_open_cell()
+            .expect("an unsolved state has an open cell");
+        (cell as u8, self.cell_digits(cell) as u16)
+    }
+
     /// The first cell in row-major order that holds no digit yet.
     fn first_open_cell(&self) -> Option<usize> {
         let band = (0..3).find(|&b| self.unsolved[b] != 0)?;
@@ -473,13 +482,49 @@ pub(crate) fn search(
     root: State,
     on_solution: impl FnMut(&State) -> bool,
 ) -> u64 {
+    search_dispatch::<false>(stack, root, u64::MAX, on_solution).0
+}
+
+/// The first solution of `root` in lexicographic order, found by branching
+/// on the first open cell in row-major order with ascending digits, or `None`
+/// if it has none; `Err` once more than `budget` guesses were made (a
+/// row-major search can take exponential time refuting an early digit).
+/// Returns the guesses made too.
+pub(crate) fn first_in_order(
+    stack: &mut Vec<Frame>,
+    root: State,
+    budget: u64,
+) -> (Result<Option<State>, ()>, u64) {
+    let mut found = None;
+    let (guesses, finished) = search_dispatch::<true>(stack, root, budget, |solution| {
+        found = Some(*solution);
+        false
+    });
+    let outcome = if finished || found.is_some() {
+        Ok(found)
+    } else {
+        Err(())
+    };
+    (outcome, guesses)
+}
+
+/// Runs the search compiled for this CPU: see [`search_portable`].
+#[inline(always)]
+fn search_dispatch<const IN_ORDER: bool>(
+    stack: &mut Vec<Frame>,
+    root: State,
+    budget: u64,
+    on_solution: impl FnMut(&State) -> bool,
+) -> (u64, bool) {
     #[cfg(target_arch = "x86_64")]
     if bit_instructions_available() {
         // SAFETY: the CPU has every feature `search_with_bit_instructions`
         // is compiled for, as just checked.
-        return unsafe { search_with_bit_instructions(stack, root, on_solution) };
+        return unsafe {
+            search_with_bit_instructions::<IN_ORDER>(stack, root, budget, on_solution)
+        };
     }
-    search_portable(stack, root, on_solution)
+    search_portable::<IN_ORDER>(stack, root, budget, on_solution)
 }
 
 /// Whether this CPU has the bit instructions (POPCNT, BMI1, BMI2, LZCNT)
@@ -501,21 +546,27 @@ fn bit_instructions_available() -> bool {
 /// The CPU must support those four features.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
-pub(crate) unsafe fn search_with_bit_instructions(
+pub(crate) unsafe fn search_with_bit_instructions<const IN_ORDER: bool>(
     stack: &mut Vec<Frame>,
     root: State,
+    budget: u64,
     on_solution: impl FnMut(&State) -> bool,
-) -> u64 {
-    search_portable(stack, root, on_solution)
+) -> (u64, bool) {
+    search_portable::<IN_ORDER>(stack, root, budget, on_solution)
 }
 
 /// The search for any CPU; inlined into each instruction-set variant.
+/// Branches as [`State::choose`] says, or on the first open cell in row-major
+/// order with `IN_ORDER`; gives up after `budget` guesses. Returns the
+/// guesses and whether the tree was searched to its end or to a stop asked
+/// by `on_solution`.
 #[inline(always)]
-pub(crate) fn search_portable(
+pub(crate) fn search_portable<const IN_ORDER: bool>(
     stack: &mut Vec<Frame>,
     root: State,
+    budget: u64,
     mut on_solution: impl FnMut(&State) -> bool,
-) -> u64 {
+) -> (u64, bool) {
     stack.clear();
     let mut guesses = 0u64;
     let mut state = root;
@@ -526,10 +577,14 @@ pub(crate) fn search_portable(
         if alive {
             if state.is_solved() {
                 if !on_solution(&state) {
-                    return guesses;
+                    return (guesses, true);
                 }
             } else {
-                let (target, untried) = state.choose();
+                let (target, untried) = if IN_ORDER {
+                    state.first_open_branch()
+                } else {
+                    state.choose()
+                };
                 stack.push(Frame {
                     state,
                     target,
@@ -539,7 +594,7 @@ pub(crate) fn search_portable(
         }
         // Take the next untried branch, backtracking as needed.
         let Some(frame) = stack.last_mut() else {
-            return guesses;
+            return (guesses, true);
         };
         let choice = frame.untried.trailing_zeros() as usize;
         frame.untried &= frame.untried - 1;
@@ -550,6 +605,9 @@ pub(crate) fn search_portable(
         } else {
             state = frame.state;
             guesses += 1;
+            if guesses > budget {
+                return (guesses, false);
+            }
         }
         alive = state.take(target, choice).is_ok();
     }
@@ -759,10 +817,11 @@ mod tests {
         for board in sample_boards() {
             let portable = run(
                 |stack, root, found| {
-                    search_portable(stack, root, |solution| {
+                    search_portable::<false>(stack, root, u64::MAX, |solution| {
                         found.push(solution.to_grid());
                         found.len() < 3
                     })
+                    .0
                 },
                 &board,
             );
@@ -770,10 +829,11 @@ mod tests {
                 |stack, root, found| {
                     // SAFETY: the CPU has the features, checked above.
                     unsafe {
-                        search_with_bit_instructions(stack, root, |solution| {
+                        search_with_bit_instructions::<false>(stack, root, u64::MAX, |solution| {
                             found.push(solution.to_grid());
                             found.len() < 3
                         })
+                        .0
                     }
                 },
                 &board,
