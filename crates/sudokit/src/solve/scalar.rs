@@ -3,7 +3,7 @@
 //!
 //! # The state
 //!
-//! For each digit `d` (0-based) and band `b` (three rows), `cands[d * 3 + b]`
+//! For each digit `d` (0-based) and band `b` (three rows), `cands[b * 9 + d]`
 //! holds a 27-bit mask of the cells of that band where `d` may still go; bit
 //! `row_in_band * 9 + col`. A placed digit keeps its own bit, so every row,
 //! column and box of every digit always holds at least one bit. `unsolved[b]`
@@ -33,7 +33,7 @@
 //! [`search`] is depth-first, copy-make: it branches on the bivalue cell whose
 //! weaker branch clears the most candidates, else on a digit whose band has two
 //! patterns left, else on a cell with the fewest candidates. It is compiled
-//! twice, portable and for CPUs with POPCNT and BMI, and picks one at run time.
+//! twice, portable and for CPUs with AVX2, POPCNT and BMI, and picks one at run time.
 //! [`lexicographic`] walks the cells in row-major order with ascending digits,
 //! entering a branch only once [`search`] has found a solution in it, so it
 //! meets solutions in lexicographic order (propagation only removes candidates
@@ -68,11 +68,19 @@ pub(crate) struct State {
     /// Cells with exactly two candidates, per band, as of the last naked
     /// singles pass (that is, of the propagated state).
     pairs: [u32; 3],
-    /// Digit-bands (bit `digit * 3 + band`) that lost cells since their band
+    /// Digit-bands (bit `band * 9 + digit`) that lost cells since their band
     /// step last ran: the work list of the propagation.
     pending: u32,
     /// Digit-bands whose band step ran since their digit's column singles were last sought.
     column_dirty: u32,
+}
+
+/// Where digit `digit` (0-based) of band `band` sits in `State::cands`: the
+/// nine digits of a band are neighbours, so that clearing a placed cell from
+/// all of them is one vector operation.
+#[inline(always)]
+const fn at(digit: usize, band: usize) -> usize {
+    band * 9 + digit
 }
 
 /// The propagation found a cell or house with no way left.
@@ -84,10 +92,10 @@ static OTHER_BANDS: [[u8; 2]; 27] = {
     let mut table = [[0u8; 2]; 27];
     let mut index = 0;
     while index < 27 {
-        let (digit, band) = (index / 3, index % 3);
+        let (band, digit) = (index / 9, index % 9);
         table[index] = [
-            (digit * 3 + (band + 1) % 3) as u8,
-            (digit * 3 + (band + 2) % 3) as u8,
+            at(digit, (band + 1) % 3) as u8,
+            at(digit, (band + 2) % 3) as u8,
         ];
         index += 1;
     }
@@ -118,12 +126,12 @@ impl State {
             let cell = usize::from(cell);
             let digit = usize::from(values[cell]) - 1;
             let bit = 1u32 << (cell % 27);
-            if state.cands[digit * 3 + cell / 27] & bit == 0 {
+            if state.cands[at(digit, cell / 27)] & bit == 0 {
                 return Err(Contradiction);
             }
             // Every digit-band is on the work list already: no marks needed.
             for (band, &peer_mask) in PEERS[cell].iter().enumerate() {
-                state.cands[digit * 3 + band] &= !peer_mask;
+                state.cands[at(digit, band)] &= !peer_mask;
             }
         }
         Ok(state)
@@ -138,7 +146,7 @@ impl State {
         let mut values = [0u8; 81];
         for digit in 0..9 {
             for band in 0..3 {
-                let mut placed = self.cands[digit * 3 + band] & !self.unsolved[band];
+                let mut placed = self.cands[at(digit, band)] & !self.unsolved[band];
                 while placed != 0 {
                     let bit = placed.trailing_zeros() as usize;
                     values[band * 27 + bit] = digit as u8 + 1;
@@ -160,6 +168,22 @@ impl State {
         self.pending |= u32::from(new != old) << index;
     }
 
+    /// Clears `cells` from every digit of `band`, putting each mask that lost
+    /// cells on the work list; written so that it compiles to vector code.
+    #[inline(always)]
+    fn clear_from_band(&mut self, band: usize, cells: u32) {
+        let masks: &mut [u32; 9] = (&mut self.cands[band * 9..band * 9 + 9])
+            .try_into()
+            .expect("nine digits");
+        let mut changed = 0u32;
+        for (digit, mask) in masks.iter_mut().enumerate() {
+            let old = *mask;
+            *mask = old & !cells;
+            changed |= u32::from(*mask != old) << digit;
+        }
+        self.pending |= changed << (band * 9);
+    }
+
     /// Puts digit `digit` (0-based) in `cell`: removes the digit from the
     /// cell's peers. The other digits leave the cell when the digit's band
     /// step next runs and finds the cell alone in its row.
@@ -167,12 +191,12 @@ impl State {
     pub(crate) fn place(&mut self, cell: usize, digit: usize) -> Result<(), Contradiction> {
         let band = cell / 27;
         let bit = 1u32 << (cell % 27);
-        if self.cands[digit * 3 + band] & bit == 0 {
+        if self.cands[at(digit, band)] & bit == 0 {
             return Err(Contradiction);
         }
         let peers = &PEERS[cell];
         for (b, &peer_mask) in peers.iter().enumerate() {
-            self.restrict(digit * 3 + b, !peer_mask);
+            self.restrict(at(digit, b), !peer_mask);
         }
         Ok(())
     }
@@ -205,9 +229,9 @@ impl State {
             }
             let mut dirty = std::mem::take(&mut self.column_dirty);
             while dirty != 0 {
-                let digit = dirty.trailing_zeros() as usize / 3;
+                let digit = dirty.trailing_zeros() as usize % 9;
                 self.column_singles(digit)?;
-                dirty &= !(7 << (3 * digit));
+                dirty &= !(0x40201 << digit);
             }
             if self.pending == 0 {
                 return Ok(());
@@ -240,12 +264,10 @@ impl State {
             | (u32::from(rest >> 9 & ROW == 0) * (ROW << 9))
             | (u32::from(rest >> 18 == 0) * (ROW << 18));
         let solved = shrunk & single_rows;
-        let band = index % 3;
+        let band = index / 9;
         if solved & self.unsolved[band] != 0 {
             self.unsolved[band] &= !solved;
-            for other in 0..9 {
-                self.restrict(other * 3 + band, !solved);
-            }
+            self.clear_from_band(band, solved);
             self.cands[index] = shrunk;
             self.pending &= !(1 << index);
         }
@@ -257,8 +279,11 @@ impl State {
     /// band steps' column claims.)
     #[inline(always)]
     fn column_singles(&mut self, digit: usize) -> Result<(), Contradiction> {
-        let base = digit * 3;
-        let masks = [self.cands[base], self.cands[base + 1], self.cands[base + 2]];
+        let masks = [
+            self.cands[digit],
+            self.cands[9 + digit],
+            self.cands[18 + digit],
+        ];
         // Fold the nine rows into "seen once" and "seen twice or more".
         let (mut once, mut twice) = (0u32, 0u32);
         for mask in masks {
@@ -290,7 +315,7 @@ impl State {
         for band in 0..3 {
             let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
             for digit in 0..9 {
-                let mask = self.cands[digit * 3 + band];
+                let mask = self.cands[at(digit, band)];
                 thrice |= twice & mask;
                 twice |= once & mask;
                 once |= mask;
@@ -305,7 +330,7 @@ impl State {
                 let bit = singles & singles.wrapping_neg();
                 // A cell may have lost its last digit to an earlier placement.
                 let digit = (0..9)
-                    .find(|&d| self.cands[d * 3 + band] & bit != 0)
+                    .find(|&d| self.cands[at(d, band)] & bit != 0)
                     .ok_or(Contradiction)?;
                 self.place(band * 27 + bit.trailing_zeros() as usize, digit)?;
                 singles &= singles - 1;
@@ -321,7 +346,7 @@ impl State {
         let band = cell / 27;
         let shift = cell % 27;
         (0..9).fold(0, |acc, digit| {
-            acc | (self.cands[digit * 3 + band] >> shift & 1) << digit
+            acc | (self.cands[at(digit, band)] >> shift & 1) << digit
         })
     }
 
@@ -363,9 +388,9 @@ impl State {
     /// A digit whose cells in one band still fit exactly two of the six
     /// row-and-box patterns: branching on it settles three cells' triads.
     fn two_pattern_digit_band(&self) -> Option<(u8, u16)> {
-        for index in 0..27 {
+        for index in (0..9).flat_map(|digit| (0..3).map(move |band| at(digit, band))) {
             let mask = self.cands[index];
-            if mask & self.unsolved[index % 3] == 0 {
+            if mask & self.unsolved[index / 9] == 0 {
                 continue;
             }
             let triads = triads_of(mask);
@@ -421,12 +446,12 @@ impl State {
         let mut digits = self.cell_digits(cell);
         let mut weaker = u32::MAX;
         while digits != 0 {
-            let base = digits.trailing_zeros() as usize * 3;
+            let digit = digits.trailing_zeros() as usize;
             digits &= digits - 1;
             // Two bands in one word: one population count fewer.
-            let low = u64::from(self.cands[base] & peers[0] & self.unsolved[0])
-                | u64::from(self.cands[base + 1] & peers[1] & self.unsolved[1]) << 27;
-            let high = self.cands[base + 2] & peers[2] & self.unsolved[2];
+            let low = u64::from(self.cands[digit] & peers[0] & self.unsolved[0])
+                | u64::from(self.cands[9 + digit] & peers[1] & self.unsolved[1]) << 27;
+            let high = self.cands[18 + digit] & peers[2] & self.unsolved[2];
             weaker = weaker.min(low.count_ones() + high.count_ones());
         }
         weaker
@@ -451,7 +476,7 @@ impl State {
     }
 }
 
-/// Branch targets from this value up are digit-bands (`digit * 3 + band`)
+/// Branch targets from this value up are digit-bands (`band * 9 + digit`)
 /// whose alternatives are patterns; below it, cells whose alternatives are digits.
 const PATTERN_BRANCH: u8 = 81;
 
@@ -527,25 +552,26 @@ fn search_dispatch<const IN_ORDER: bool>(
     search_portable::<IN_ORDER>(stack, root, budget, on_solution)
 }
 
-/// Whether this CPU has the bit instructions (POPCNT, BMI1, BMI2, LZCNT)
+/// Whether this CPU has the bit instructions (POPCNT, AVX2, BMI1, BMI2, LZCNT)
 /// that make the search's counts, shifts and scans single instructions.
 /// `std` caches the detection, so asking per puzzle costs a load.
 #[cfg(target_arch = "x86_64")]
 fn bit_instructions_available() -> bool {
     std::arch::is_x86_feature_detected!("popcnt")
+        && std::arch::is_x86_feature_detected!("avx2")
         && std::arch::is_x86_feature_detected!("bmi1")
         && std::arch::is_x86_feature_detected!("bmi2")
         && std::arch::is_x86_feature_detected!("lzcnt")
 }
 
-/// [`search_portable`] compiled for CPUs with POPCNT, BMI1, BMI2 and LZCNT:
+/// [`search_portable`] compiled for CPUs with POPCNT, AVX2, BMI1, BMI2 and LZCNT:
 /// the same code, so the same answers and guesses (tested against it).
 ///
 /// # Safety
 ///
 /// The CPU must support those four features.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
+#[target_feature(enable = "popcnt,avx2,bmi1,bmi2,lzcnt")]
 pub(crate) unsafe fn search_with_bit_instructions<const IN_ORDER: bool>(
     stack: &mut Vec<Frame>,
     root: State,
@@ -763,14 +789,14 @@ pub(crate) fn smallest_solution(
 impl State {
     /// Takes `digit` (0-based) out of `cell`'s candidates.
     fn remove_candidate(&mut self, cell: usize, digit: usize) {
-        self.restrict(digit * 3 + cell / 27, !(1 << (cell % 27)));
+        self.restrict(at(digit, cell / 27), !(1 << (cell % 27)));
     }
 
     /// The 0-based digit placed in `cell` of a solved state.
     fn digit_at(&self, cell: usize) -> usize {
         let bit = 1 << (cell % 27);
         (0..9)
-            .find(|&digit| self.cands[digit * 3 + cell / 27] & bit != 0)
+            .find(|&digit| self.cands[at(digit, cell / 27)] & bit != 0)
             .unwrap_or(0)
     }
 }
