@@ -24,7 +24,7 @@ use scalar::{first_in_order, lexicographic, search, smallest_solution, Frame, St
 
 /// Guesses a row-major search may spend on the smallest of several solutions
 /// before the witness walk takes over (the walk has no heavy tails).
-const IN_ORDER_GUESS_BUDGET: u64 = 64;
+const IN_ORDER_GUESS_BUDGET: u64 = 40;
 
 /// Why a board has no answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -344,10 +344,14 @@ impl State {
     #[inline(always)]
     fn cell_digits(&self, cell: usize) -> u32 {
         let band = cell / 27;
-        let shift = cell % 27;
-        (0..9).fold(0, |acc, digit| {
-            acc | (self.cands[at(digit, band)] >> shift & 1) << digit
-        })
+        let bit = 1u32 << (cell % 27);
+        let masks = &self.cands[band * 9..band * 9 + 9];
+        // A loop the compiler turns into vector code.
+        let mut digits = 0u32;
+        for (digit, &mask) in masks.iter().enumerate() {
+            digits |= u32::from(mask & bit != 0) << digit;
+        }
+        digits
     }
 
     /// What to branch on and its alternatives; only called on an unsolved state.
