@@ -162,16 +162,22 @@ impl State {
     /// a processor cannot predict.
     #[inline(always)]
     fn restrict(&mut self, index: usize, keep: u32) {
+        self.pending |= self.restrict_quietly(index, keep);
+    }
+
+    /// [`State::restrict`] that returns its work-list mark instead.
+    #[inline(always)]
+    fn restrict_quietly(&mut self, index: usize, keep: u32) -> u32 {
         let old = self.cands[index];
         let new = old & keep;
         self.cands[index] = new;
-        self.pending |= u32::from(new != old) << index;
+        u32::from(new != old) << index
     }
 
-    /// Clears `cells` from every digit of `band`, putting each mask that lost
-    /// cells on the work list; written so that it compiles to vector code.
+    /// Clears `cells` from every digit of `band`; returns the work-list marks
+    /// of the masks that lost cells. Written so that it compiles to vector code.
     #[inline(always)]
-    fn clear_from_band(&mut self, band: usize, cells: u32) {
+    fn clear_from_band(&mut self, band: usize, cells: u32) -> u32 {
         let masks: &mut [u32; 9] = (&mut self.cands[band * 9..band * 9 + 9])
             .try_into()
             .expect("nine digits");
@@ -181,7 +187,7 @@ impl State {
             *mask = old & !cells;
             changed |= u32::from(*mask != old) << digit;
         }
-        self.pending |= changed << (band * 9);
+        changed << (band * 9)
     }
 
     /// Puts digit `digit` (0-based) in `cell`: removes the digit from the
@@ -209,18 +215,23 @@ impl State {
         loop {
             // Sweeps in index order: a digit-band changed behind the sweep
             // waits for the next one, so that its step sees more changes at once.
-            while self.pending != 0 {
-                let mut sweep = std::mem::take(&mut self.pending);
+            // The work list lives in a register meanwhile: as a field it
+            // would chain every mark through memory.
+            let mut pending = std::mem::take(&mut self.pending);
+            let mut column_dirty = 0u32;
+            while pending != 0 {
+                let mut sweep = std::mem::take(&mut pending);
                 while sweep != 0 {
                     let index = sweep.trailing_zeros() as usize;
                     sweep &= sweep - 1;
-                    self.column_dirty |= 1 << index;
-                    self.band_step(index)?;
-                    let ahead = self.pending & (!1u32 << index);
+                    column_dirty |= 1 << index;
+                    self.band_step(index, &mut pending)?;
+                    let ahead = pending & (!1u32 << index);
                     sweep |= ahead;
-                    self.pending ^= ahead;
+                    pending ^= ahead;
                 }
             }
+            self.column_dirty |= column_dirty;
             if self.naked_singles()? {
                 continue;
             }
@@ -244,7 +255,7 @@ impl State {
     /// row and per box), a box confined to one column claims it in the other
     /// bands, and a row left with one cell places the digit there.
     #[inline(always)]
-    fn band_step(&mut self, index: usize) -> Result<(), Contradiction> {
+    fn band_step(&mut self, index: usize, pending: &mut u32) -> Result<(), Contradiction> {
         let mask = self.cands[index];
         let allowed = BAND_PATTERNS[triads_of(mask) as usize];
         if allowed == 0 {
@@ -255,8 +266,8 @@ impl State {
         let columns = (shrunk | shrunk >> 9 | shrunk >> 18) & ROW;
         let keep = COLUMN_CLAIMS_KEEP[columns as usize];
         let [first, second] = OTHER_BANDS[index];
-        self.restrict(usize::from(first), keep);
-        self.restrict(usize::from(second), keep);
+        *pending |= self.restrict_quietly(usize::from(first), keep)
+            | self.restrict_quietly(usize::from(second), keep);
         // Every row keeps a cell after the shrink, so the subtraction stays
         // within rows; a row it empties held one cell.
         let rest = shrunk & shrunk.wrapping_sub(ROW_LOW_BITS);
@@ -267,9 +278,9 @@ impl State {
         let band = index / 9;
         if solved & self.unsolved[band] != 0 {
             self.unsolved[band] &= !solved;
-            self.clear_from_band(band, solved);
+            *pending |= self.clear_from_band(band, solved);
             self.cands[index] = shrunk;
-            self.pending &= !(1 << index);
+            *pending &= !(1 << index);
         }
         Ok(())
     }
