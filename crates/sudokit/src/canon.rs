@@ -124,12 +124,22 @@ pub fn are_equivalent(a: &Grid, b: &Grid) -> bool {
 /// assert_eq!(canonicalize(&canonical.form).form, canonical.form);
 /// ```
 pub fn canonicalize(grid: &Grid) -> Canonical {
-    let boards = Boards::new(grid);
-    if boards.is_solution() {
-        Search::from_top_band(boards).run(3)
-    } else {
-        Search::new(boards).run(0)
+    if grid.is_full() {
+        if let Some(canonical) = canonicalize_solution(grid) {
+            return canonical;
+        }
     }
+    Search::new(grid).run::<0>()
+}
+
+/// The canonical form of a complete grid that keeps the rules, `None` for
+/// any other. Kept out of line: puzzles never get past the caller's test.
+#[inline(never)]
+fn canonicalize_solution(grid: &Grid) -> Option<Canonical> {
+    let boards = Boards::new(grid);
+    boards
+        .is_solution()
+        .then(|| Search::from_top_band(boards).run::<3>())
 }
 
 /// The six orders of three items.
@@ -581,7 +591,8 @@ struct Search {
 }
 
 impl Search {
-    fn new(boards: Boards) -> Search {
+    fn new(grid: &Grid) -> Search {
+        let boards = Boards::new(grid);
         let mut current = Level::new();
         for board in 0..2 {
             current.partials.push(Partial {
@@ -600,9 +611,9 @@ impl Search {
         }
     }
 
-    /// Finds the rows of the form from `first_level` on.
-    fn run(mut self, first_level: usize) -> Canonical {
-        for level in first_level..9 {
+    /// Finds the rows of the form from `FIRST_LEVEL` on.
+    fn run<const FIRST_LEVEL: usize>(mut self) -> Canonical {
+        for level in FIRST_LEVEL..9 {
             self.next.reset();
             let current = std::mem::replace(&mut self.current, Level::new());
             // Cheap candidates first, so the costly column enumeration below
@@ -924,7 +935,7 @@ mod tests {
 
     /// The general row-by-row search, which complete grids skip.
     fn row_by_row(grid: &Grid) -> Canonical {
-        Search::new(Boards::new(grid)).run(0)
+        Search::new(grid).run::<0>()
     }
 
     fn check(grid: &Grid) {
