@@ -178,8 +178,16 @@ fn finds_forms_smaller_than_the_listed_ones() {
 #[test]
 fn agrees_with_brute_force_on_complete_grids() {
     check_against_brute_force(&grid(MOST_SYMMETRIC));
+    // 54 automorphisms, and 2 (a solution of the 17-clue collection).
+    check_against_brute_force(&grid(
+        "123456789456789123789123456234567891567891234891234567345678912678912345912345678",
+    ));
+    check_against_brute_force(&grid(
+        "123456789456789123798132465219867354567394812834521697381975246675248931942613578",
+    ));
     let mut rng = ChaCha8Rng::seed_from_u64(11);
     check_against_brute_force(&random_full_grid(&mut rng));
+    check_against_brute_force(&Transformation::random(&mut rng).apply(&random_full_grid(&mut rng)));
 }
 
 #[test]
