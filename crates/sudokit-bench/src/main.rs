@@ -425,8 +425,8 @@ fn table(rows: &[Row]) -> String {
             thousands(crate_count2),
             fixed(first / crate_first, 2, "×"),
             fixed(count2 / crate_count2, 2, "×"),
-            // `sudokit solve` answers the lexmin question; the crate's
-            // nearest is count-2 (both prove or find what lexmin needs).
+            // The speed goal times `sudokit solve` (lexmin) against the
+            // crate's count-2: each is the default exact answer of its tool.
             fixed(lexmin / crate_count2, 2, "×"),
             fixed(row.guesses_per_puzzle, 2, ""),
             fixed(row.no_guess_share, 1, ""),
