@@ -38,6 +38,11 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "N")]
     clues: Option<usize>,
 
+    /// Minimal puzzles: removing any clue (any symmetric group of clues with
+    /// --symmetry) gives several solutions. The default; the flag only says so.
+    #[arg(long, conflicts_with = "no_minimal")]
+    minimal: bool,
+
     /// With --clues: stop removing at N clues, leaving clues to spare, instead of
     /// asking for a minimal puzzle.
     #[arg(long, requires = "clues")]

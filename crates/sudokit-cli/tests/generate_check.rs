@@ -308,3 +308,24 @@ fn check_is_the_same_for_any_thread_count() {
     assert_eq!(one, two);
     assert_eq!(one.0.lines().count(), 30);
 }
+
+#[test]
+fn minimal_is_the_default_and_may_be_said() {
+    let plain = Command::cargo_bin("sudokit")
+        .unwrap()
+        .args(["generate", "--count", "3", "--seed", "11"])
+        .output()
+        .unwrap();
+    let said = Command::cargo_bin("sudokit")
+        .unwrap()
+        .args(["generate", "--count", "3", "--seed", "11", "--minimal"])
+        .output()
+        .unwrap();
+    assert!(plain.status.success() && said.status.success());
+    assert_eq!(plain.stdout, said.stdout);
+    Command::cargo_bin("sudokit")
+        .unwrap()
+        .args(["generate", "--minimal", "--no-minimal", "--clues", "30"])
+        .assert()
+        .code(2);
+}
