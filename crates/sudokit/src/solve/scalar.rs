@@ -226,9 +226,6 @@ impl State {
                     sweep &= sweep - 1;
                     column_dirty |= 1 << index;
                     self.band_step(index, &mut pending)?;
-                    let ahead = pending & (!1u32 << index);
-                    sweep |= ahead;
-                    pending ^= ahead;
                 }
             }
             self.column_dirty |= column_dirty;
