@@ -213,8 +213,9 @@ impl State {
     #[inline(always)]
     pub(crate) fn propagate(&mut self) -> Result<(), Contradiction> {
         loop {
-            // Sweeps in index order: a digit-band changed behind the sweep
-            // waits for the next one, so that its step sees more changes at once.
+            // Sweeps in index order over the work list as it stood when the
+            // sweep began: the next index never waits for the current step,
+            // so the processor overlaps the steps' chains of table loads.
             // The work list lives in a register meanwhile: as a field it
             // would chain every mark through memory.
             let mut pending = std::mem::take(&mut self.pending);
