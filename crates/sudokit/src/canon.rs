@@ -142,8 +142,8 @@ fn canonicalize_solution(grid: &Grid) -> Option<Canonical> {
         .then(|| Search::from_top_band(boards).run::<3>())
 }
 
-/// The six orders of three items.
-const ORDERS_OF_THREE: [[u8; 3]; 6] = [
+/// The six orders of three items (also the six patterns of a digit in a band).
+pub(crate) const ORDERS_OF_THREE: [[u8; 3]; 6] = [
     [0, 1, 2],
     [0, 2, 1],
     [1, 0, 2],

@@ -3,6 +3,8 @@
 //! Cells within a band are bits `row_in_band * 9 + col`; a "triad" is the
 //! three cells of one row inside one box, numbered `row_in_band * 3 + box_in_band`.
 
+use crate::canon::ORDERS_OF_THREE;
+
 /// For each cell, its peers (same row, column or box, not itself) as one mask per band.
 pub(crate) static PEERS: [[u32; 3]; 81] = peers();
 
@@ -30,20 +32,11 @@ pub(crate) static PATTERN_TRIADS: [u16; 6] = pattern_triads();
 /// `PATTERN_TRIADS[k]`).
 pub(crate) static PATTERNS_PRESENT: [u8; 512] = patterns_present();
 
-const PERMUTATIONS: [[usize; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
-
 const fn pattern_triads() -> [u16; 6] {
     let mut table = [0u16; 6];
     let mut p = 0;
     while p < 6 {
-        let perm = PERMUTATIONS[p];
+        let perm = ORDERS_OF_THREE[p];
         table[p] = ((1 << perm[0]) | (1 << (3 + perm[1])) | (1 << (6 + perm[2]))) as u16;
         p += 1;
     }
