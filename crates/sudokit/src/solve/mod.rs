@@ -26,6 +26,9 @@ use scalar::{first_in_order, lexicographic, search, smallest_solution, Frame, St
 /// before the witness walk takes over (the walk has no heavy tails).
 const IN_ORDER_GUESS_BUDGET: u64 = 40;
 
+/// Guesses `solve_first` lets a row-major search make before the fast search.
+const FIRST_ROW_MAJOR_BUDGET: u64 = 16;
+
 /// Why a board has no answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SolveError {
@@ -153,6 +156,14 @@ impl Solver {
     /// Some solution of `puzzle`, whichever the search meets first.
     pub fn solve_first(&mut self, puzzle: &Grid) -> Result<Grid, SolveError> {
         let root = self.root(puzzle)?;
+        // A board with many solutions meets one soonest in row-major order;
+        // the others get the fast search after a few guesses.
+        let (in_order, guesses) = first_in_order(&mut self.stack, root, FIRST_ROW_MAJOR_BUDGET);
+        if let Ok(found) = in_order {
+            self.record(guesses);
+            return found.map(State::to_grid).ok_or(SolveError::NoSolution);
+        }
+        self.stats.guesses += guesses;
         let mut found = None;
         self.run(root, 1, |solution| found = Some(solution.to_grid()));
         found.ok_or(SolveError::NoSolution)
