@@ -114,16 +114,9 @@ impl Solver {
         // with full propagation that search is short on most boards; on the
         // others it can take exponential time, so it gets a budget.
         let (in_order, guesses) = first_in_order(&mut self.stack, root, IN_ORDER_GUESS_BUDGET);
-        match in_order {
-            Ok(Some(smallest)) => {
-                self.record(guesses);
-                return Ok(smallest.to_grid());
-            }
-            Ok(None) => {
-                self.record(guesses);
-                return Err(SolveError::NoSolution);
-            }
-            Err(()) => {}
+        if let Ok(found) = in_order {
+            self.record(guesses);
+            return found.map(State::to_grid).ok_or(SolveError::NoSolution);
         }
         let mut found: [Option<State>; 2] = [None, None];
         let mut count = 0;
