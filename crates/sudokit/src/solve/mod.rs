@@ -20,14 +20,26 @@ mod tables;
 use std::fmt;
 
 use crate::{Conflict, Grid};
-use scalar::{first_in_order, lexicographic, search, smallest_solution, Frame, State, Step};
+use scalar::{
+    first_in_order, lexicographic, search, smallest_solution, Budget, Frame, State, Step,
+};
 
-/// Guesses a row-major search may spend on the smallest of several solutions
-/// before the witness walk takes over (the walk has no heavy tails).
-const IN_ORDER_GUESS_BUDGET: u64 = 40;
+/// What `solve` lets a row-major search spend on the smallest solution before
+/// the fast search and the witness walk take over (they have no heavy tails).
+/// Hard unique puzzles often end within 40 guesses, sooner than a proof of
+/// uniqueness would.
+const IN_ORDER_BUDGET: Budget = Budget {
+    guesses: 40,
+    dead_ends: u64::MAX,
+};
 
-/// Guesses `solve_first` lets a row-major search make before the fast search.
-const FIRST_ROW_MAJOR_BUDGET: u64 = 16;
+/// What `solve_first` lets a row-major search spend before the fast search
+/// takes over: boards with many solutions (where row-major order meets one
+/// soonest) rarely meet a dead end, unique ones soon do.
+const FIRST_ROW_MAJOR_BUDGET: Budget = Budget {
+    guesses: u64::MAX,
+    dead_ends: 2,
+};
 
 /// Why a board has no answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,11 +125,14 @@ impl Solver {
         // The smallest solution is the first a row-major search meets, and
         // with full propagation that search is short on most boards; on the
         // others it can take exponential time, so it gets a budget.
-        let (in_order, guesses) = first_in_order(&mut self.stack, root, IN_ORDER_GUESS_BUDGET);
-        if let Ok(found) = in_order {
-            self.record(guesses);
-            return found.map(State::to_grid).ok_or(SolveError::NoSolution);
-        }
+        let (in_order, guesses) = first_in_order(&mut self.stack, root, IN_ORDER_BUDGET);
+        let root = match in_order {
+            Ok(found) => {
+                self.record(guesses);
+                return found.map(State::to_grid).ok_or(SolveError::NoSolution);
+            }
+            Err(propagated) => propagated,
+        };
         let mut found: [Option<State>; 2] = [None, None];
         let mut count = 0;
         let more = search(&mut self.stack, root, |solution| {
@@ -136,8 +151,6 @@ impl Solver {
                 } else {
                     second
                 };
-                let mut root = root;
-                root.propagate().expect("the root has solutions");
                 let (smallest, guesses) = smallest_solution(&mut self.stack, root, witness);
                 self.stats.guesses += guesses;
                 Ok(smallest.to_grid())
@@ -150,15 +163,22 @@ impl Solver {
     pub fn solve_first(&mut self, puzzle: &Grid) -> Result<Grid, SolveError> {
         let root = self.root(puzzle)?;
         // A board with many solutions meets one soonest in row-major order;
-        // the others get the fast search after a few guesses.
+        // the others get the fast search after a dead end or two.
         let (in_order, guesses) = first_in_order(&mut self.stack, root, FIRST_ROW_MAJOR_BUDGET);
-        if let Ok(found) = in_order {
-            self.record(guesses);
-            return found.map(State::to_grid).ok_or(SolveError::NoSolution);
-        }
-        self.stats.guesses += guesses;
+        let root = match in_order {
+            Ok(found) => {
+                self.record(guesses);
+                return found.map(State::to_grid).ok_or(SolveError::NoSolution);
+            }
+            Err(propagated) => propagated,
+        };
         let mut found = None;
-        self.run(root, 1, |solution| found = Some(solution.to_grid()));
+        let more = search(&mut self.stack, root, |solution| {
+            found = Some(solution.to_grid());
+            false
+        });
+        // Both searches' guesses count as this board's.
+        self.record(guesses + more);
         found.ok_or(SolveError::NoSolution)
     }
 

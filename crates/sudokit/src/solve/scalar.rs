@@ -527,19 +527,37 @@ pub(crate) fn search(
     root: State,
     on_solution: impl FnMut(&State) -> bool,
 ) -> u64 {
-    search_dispatch::<false>(stack, root, u64::MAX, on_solution).0
+    search_dispatch::<false>(stack, root, Budget::UNLIMITED, on_solution).0
+}
+
+/// How far a search may go before it gives up.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Budget {
+    /// Guesses (branches taken while another alternative remains).
+    pub(crate) guesses: u64,
+    /// Dead ends (branches whose propagation failed).
+    pub(crate) dead_ends: u64,
+}
+
+impl Budget {
+    /// No limit at all.
+    pub(crate) const UNLIMITED: Budget = Budget {
+        guesses: u64::MAX,
+        dead_ends: u64::MAX,
+    };
 }
 
 /// The first solution of `root` in lexicographic order, found by branching
 /// on the first open cell in row-major order with ascending digits, or `None`
-/// if it has none; `Err` once more than `budget` guesses were made (a
-/// row-major search can take exponential time refuting an early digit).
-/// Returns the guesses made too.
+/// if it has none; once it has spent `budget` (a row-major search can take
+/// exponential time refuting an early digit) it gives up
+/// with `Err` holding `root` propagated, so that the search taking over does
+/// not propagate it again. Returns the guesses made too.
 pub(crate) fn first_in_order(
     stack: &mut Vec<Frame>,
     root: State,
-    budget: u64,
-) -> (Result<Option<State>, ()>, u64) {
+    budget: Budget,
+) -> (Result<Option<State>, State>, u64) {
     let mut found = None;
     let (guesses, finished) = search_dispatch::<true>(stack, root, budget, |solution| {
         found = Some(*solution);
@@ -548,7 +566,9 @@ pub(crate) fn first_in_order(
     let outcome = if finished || found.is_some() {
         Ok(found)
     } else {
-        Err(())
+        // The search gave up at a guess, so the bottom frame holds the root
+        // as propagated before its first guess.
+        Err(stack.first().map_or(root, |frame| frame.state))
     };
     (outcome, guesses)
 }
@@ -558,7 +578,7 @@ pub(crate) fn first_in_order(
 fn search_dispatch<const IN_ORDER: bool>(
     stack: &mut Vec<Frame>,
     root: State,
-    budget: u64,
+    budget: Budget,
     on_solution: impl FnMut(&State) -> bool,
 ) -> (u64, bool) {
     #[cfg(target_arch = "x86_64")]
@@ -595,7 +615,7 @@ fn bit_instructions_available() -> bool {
 pub(crate) unsafe fn search_with_bit_instructions<const IN_ORDER: bool>(
     stack: &mut Vec<Frame>,
     root: State,
-    budget: u64,
+    budget: Budget,
     on_solution: impl FnMut(&State) -> bool,
 ) -> (u64, bool) {
     search_portable::<IN_ORDER>(stack, root, budget, on_solution)
@@ -603,14 +623,14 @@ pub(crate) unsafe fn search_with_bit_instructions<const IN_ORDER: bool>(
 
 /// The search for any CPU; inlined into each instruction-set variant.
 /// Branches as [`State::choose`] says, or on the first open cell in row-major
-/// order with `IN_ORDER`; gives up after `budget` guesses. Returns the
+/// order with `IN_ORDER`; gives up once it has spent `budget`. Returns the
 /// guesses and whether the tree was searched to its end or to a stop asked
 /// by `on_solution`.
 #[inline(always)]
 pub(crate) fn search_portable<const IN_ORDER: bool>(
     stack: &mut Vec<Frame>,
     root: State,
-    budget: u64,
+    budget: Budget,
     mut on_solution: impl FnMut(&State) -> bool,
 ) -> (u64, bool) {
     stack.clear();
@@ -618,8 +638,15 @@ pub(crate) fn search_portable<const IN_ORDER: bool>(
     let mut state = root;
     // One call site for the propagation, which is inlined.
     let mut alive = true;
+    let mut dead_ends = 0u64;
     loop {
         alive = alive && state.propagate().is_ok();
+        if !alive {
+            dead_ends += 1;
+            if dead_ends > budget.dead_ends {
+                return (guesses, false);
+            }
+        }
         if alive {
             if state.is_solved() {
                 if !on_solution(&state) {
@@ -651,7 +678,7 @@ pub(crate) fn search_portable<const IN_ORDER: bool>(
         } else {
             state = frame.state;
             guesses += 1;
-            if guesses > budget {
+            if guesses > budget.guesses {
                 return (guesses, false);
             }
         }
@@ -857,7 +884,7 @@ mod tests {
         for board in sample_boards() {
             let portable = run(
                 |stack, root, found| {
-                    search_portable::<false>(stack, root, u64::MAX, |solution| {
+                    search_portable::<false>(stack, root, Budget::UNLIMITED, |solution| {
                         found.push(solution.to_grid());
                         found.len() < 3
                     })
@@ -869,10 +896,15 @@ mod tests {
                 |stack, root, found| {
                     // SAFETY: the CPU has the features, checked above.
                     unsafe {
-                        search_with_bit_instructions::<false>(stack, root, u64::MAX, |solution| {
-                            found.push(solution.to_grid());
-                            found.len() < 3
-                        })
+                        search_with_bit_instructions::<false>(
+                            stack,
+                            root,
+                            Budget::UNLIMITED,
+                            |solution| {
+                                found.push(solution.to_grid());
+                                found.len() < 3
+                            },
+                        )
                         .0
                     }
                 },
