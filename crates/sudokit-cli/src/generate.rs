@@ -52,7 +52,8 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "N", requires = "clues", value_parser = clap::value_parser!(u32).range(1..))]
     attempts: Option<u32>,
 
-    /// Print random complete grids instead of puzzles.
+    /// Print random complete grids instead of puzzles, every one of the 6.67e21
+    /// grids exactly as likely.
     #[arg(long, conflicts_with_all = ["symmetry", "clues", "with_solution"])]
     solved: bool,
 

@@ -142,11 +142,20 @@ fn a_symmetric_pattern_and_a_clue_target_are_kept() {
 }
 
 #[test]
-fn solved_prints_complete_grids() {
-    let out = run_ok(&["generate", "--solved", "-n", "10", "--seed", "4"]);
-    for line in out.lines() {
+fn solved_prints_complete_grids_the_same_for_any_thread_count() {
+    // More than one chunk of 256, so chunks are stitched in order too.
+    let args = ["generate", "--solved", "-n", "300", "--seed", "4"];
+    let one = run_ok(&[&args[..], &["-j", "1"]].concat());
+    let two = run_ok(&[&args[..], &["-j", "2"]].concat());
+    assert_eq!(one, two);
+    let mut lines: Vec<&str> = one.lines().collect();
+    assert_eq!(lines.len(), 300);
+    for line in &lines {
         assert!(completes(&values(line), &[0; 81]), "{line}");
     }
+    lines.sort_unstable();
+    lines.dedup();
+    assert_eq!(lines.len(), 300);
 }
 
 #[test]

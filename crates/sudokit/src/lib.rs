@@ -60,6 +60,7 @@ pub mod grid;
 pub mod solve;
 pub mod text;
 pub mod transform;
+mod uniform;
 
 pub use canon::{are_equivalent, automorphism_count, canonical_form, canonicalize, Canonical};
 pub use check::{check, check_with, Report, Verdict};
