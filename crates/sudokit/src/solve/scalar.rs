@@ -250,7 +250,6 @@ impl State {
             return Err(Contradiction);
         }
         let shrunk = mask & TRIAD_CELLS[usize::from(allowed)];
-        self.cands[index] = shrunk;
         let columns = (shrunk | shrunk >> 9 | shrunk >> 18) & ROW;
         let keep = COLUMN_CLAIMS_KEEP[columns as usize];
         let [first, second] = OTHER_BANDS[index];
@@ -266,10 +265,12 @@ impl State {
         let band = index / 9;
         if solved & self.unsolved[band] != 0 {
             self.unsolved[band] &= !solved;
+            // The vector load reads the band's masks: storing this mask
+            // only afterwards spares it a store it could not forward.
             *pending |= self.clear_from_band(band, solved);
-            self.cands[index] = shrunk;
             *pending &= !(1 << index);
         }
+        self.cands[index] = shrunk;
         Ok(())
     }
 
