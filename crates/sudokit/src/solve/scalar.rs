@@ -42,7 +42,7 @@
 //! [`smallest_solution`] does the same for the first solution only.
 
 use super::tables::{
-    BAND_PATTERNS, COLUMN_CLAIMS_KEEP, PATTERNS_PRESENT, PATTERN_TRIADS, PEERS, TRIADS_OF_ROW,
+    BAND_PATTERN_CELLS, COLUMN_CLAIMS_KEEP, PATTERNS_PRESENT, PATTERN_TRIADS, PEERS, TRIADS_OF_ROW,
     TRIAD_CELLS,
 };
 use crate::Grid;
@@ -245,11 +245,11 @@ impl State {
     #[inline(always)]
     fn band_step(&mut self, index: usize, pending: &mut u32) -> Result<(), Contradiction> {
         let mask = self.cands[index];
-        let allowed = BAND_PATTERNS[triads_of(mask) as usize];
+        let allowed = BAND_PATTERN_CELLS[triads_of(mask) as usize];
         if allowed == 0 {
             return Err(Contradiction);
         }
-        let shrunk = mask & TRIAD_CELLS[usize::from(allowed)];
+        let shrunk = mask & allowed;
         let columns = (shrunk | shrunk >> 9 | shrunk >> 18) & ROW;
         let keep = COLUMN_CLAIMS_KEEP[columns as usize];
         let [first, second] = OTHER_BANDS[index];

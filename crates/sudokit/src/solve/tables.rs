@@ -11,10 +11,11 @@ pub(crate) static PEERS: [[u32; 3]; 81] = peers();
 /// For a 9-bit row of a band, which of its three triads hold a bit.
 pub(crate) static TRIADS_OF_ROW: [u8; 512] = triads_of_row();
 
-/// For the set of triads of a band that hold a digit, those that lie on a
-/// valid pattern: one triad in each row and each box of the band. Zero when
-/// no pattern is left.
-pub(crate) static BAND_PATTERNS: [u16; 512] = band_patterns();
+/// For the set of triads of a band that hold a digit, the cells of those that
+/// lie on a valid pattern: one triad in each row and each box of the band.
+/// Zero when no pattern is left. One table, not triads then cells, to keep a
+/// load off the band step's chain of dependent loads.
+pub(crate) static BAND_PATTERN_CELLS: [u32; 512] = band_pattern_cells();
 
 /// The 27-bit cell mask of a set of triads.
 pub(crate) static TRIAD_CELLS: [u32; 512] = triad_cells();
@@ -112,6 +113,18 @@ const fn band_patterns() -> [u16; 512] {
     table
 }
 
+const fn band_pattern_cells() -> [u32; 512] {
+    let allowed = band_patterns();
+    let cells = triad_cells();
+    let mut table = [0u32; 512];
+    let mut triads = 0;
+    while triads < 512 {
+        table[triads] = cells[allowed[triads] as usize];
+        triads += 1;
+    }
+    table
+}
+
 const fn column_claims_keep() -> [u32; 512] {
     let mut table = [0u32; 512];
     let mut columns = 0;
@@ -160,12 +173,19 @@ mod tests {
 
     #[test]
     fn band_patterns_keep_triads_on_a_permutation() {
-        assert_eq!(BAND_PATTERNS[0x1FF], 0x1FF);
+        let band_patterns = band_patterns();
+        assert_eq!(band_patterns[0x1FF], 0x1FF);
         // Row 0 only in box 0: boxes 0 of rows 1 and 2 are out.
         let present = 0b111_111_001;
-        assert_eq!(BAND_PATTERNS[present], 0b110_110_001);
+        assert_eq!(band_patterns[present], 0b110_110_001);
+        assert_eq!(
+            BAND_PATTERN_CELLS[present],
+            TRIAD_CELLS[0b110_110_001],
+            "the cells of the allowed triads"
+        );
         // Rows 1 and 2 both confined to box 2: no pattern.
-        assert_eq!(BAND_PATTERNS[0b100_100_111], 0);
+        assert_eq!(band_patterns[0b100_100_111], 0);
+        assert_eq!(BAND_PATTERN_CELLS[0b100_100_111], 0);
     }
 
     #[test]
