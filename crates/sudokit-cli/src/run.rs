@@ -20,6 +20,10 @@ use crate::OutputFormat;
 /// each other, small enough that memory stays flat whatever the input's size.
 const CHUNK_RECORDS: usize = 4096;
 
+/// Records answered together on one thread, where no thread waits: few
+/// enough that a chunk's records and answers stay in the core's cache.
+const SERIAL_CHUNK_RECORDS: usize = 256;
+
 /// Everything a run needs, resolved once from the command line.
 pub struct Config {
     pub question: Question,
@@ -68,7 +72,12 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
             },
         ));
         let mut read_error = None;
-        let mut chunk = read_chunk(&mut records, &mut read_error);
+        let chunk_records = if threads == 1 {
+            SERIAL_CHUNK_RECORDS
+        } else {
+            CHUNK_RECORDS
+        };
+        let mut chunk = read_chunk(&mut records, &mut read_error, chunk_records);
         let mut records_in_file = 0usize;
         // Answers wait one round to be printed, so that printing one chunk,
         // answering the next and reading the one after all overlap.
@@ -80,13 +89,17 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
             let (next, answers, printed) = if threads == 1 {
                 let printed = print_all(&mut printer, &previous, &name);
                 let answers = answer_serially(config.question, chunk, chunk_index);
-                (read_chunk(&mut records, &mut read_error), answers, printed)
+                (
+                    read_chunk(&mut records, &mut read_error, chunk_records),
+                    answers,
+                    printed,
+                )
             } else {
                 // Reading and printing take a thread each while the other
                 // threads answer; whichever finishes first helps answering.
                 pool.install(|| {
                     let (next, (answers, printed)) = rayon::join(
-                        || read_chunk(&mut records, &mut read_error),
+                        || read_chunk(&mut records, &mut read_error, chunk_records),
                         || {
                             rayon::join(
                                 || answer_in_parallel(config.question, chunk, chunk_index),
@@ -143,9 +156,13 @@ fn open(path: &std::path::Path) -> io::Result<Box<dyn Read + Send>> {
     }
 }
 
-/// Reads up to a chunk of records; an I/O error ends the input and is kept.
-fn read_chunk<R: BufRead>(records: &mut Records<R>, error: &mut Option<io::Error>) -> Vec<Record> {
-    let mut chunk = Vec::with_capacity(CHUNK_RECORDS);
+/// Reads up to `size` records; an I/O error ends the input and is kept.
+fn read_chunk<R: BufRead>(
+    records: &mut Records<R>,
+    error: &mut Option<io::Error>,
+    size: usize,
+) -> Vec<Record> {
+    let mut chunk = Vec::with_capacity(size);
     if error.is_some() {
         return chunk;
     }
@@ -157,7 +174,7 @@ fn read_chunk<R: BufRead>(records: &mut Records<R>, error: &mut Option<io::Error
                 break;
             }
         }
-        if chunk.len() == CHUNK_RECORDS {
+        if chunk.len() == size {
             break;
         }
     }

@@ -179,8 +179,7 @@ mod tests {
         let present = 0b111_111_001;
         assert_eq!(band_patterns[present], 0b110_110_001);
         assert_eq!(
-            BAND_PATTERN_CELLS[present],
-            TRIAD_CELLS[0b110_110_001],
+            BAND_PATTERN_CELLS[present], TRIAD_CELLS[0b110_110_001],
             "the cells of the allowed triads"
         );
         // Rows 1 and 2 both confined to box 2: no pattern.
