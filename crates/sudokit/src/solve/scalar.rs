@@ -13,9 +13,10 @@
 //! # Propagation
 //!
 //! * the band step, per digit and band (JCZSolve's idea): a table maps the nine
-//!   "triads" (mini-rows: one row of one box) that still hold the digit to those
-//!   on a valid pattern (one triad per row and per box of the band), which is
-//!   locked candidates, pointing and claiming, in three loads; a box left with
+//!   "triads" (mini-rows: one row of one box) that still hold the digit to the
+//!   cells of those on a valid pattern (one triad per row and per box of the
+//!   band), which is locked candidates, pointing and claiming, in two rounds
+//!   of loads; a box left with
 //!   one column claims that column in the other two bands; a row left with one
 //!   cell places the digit there (box singles follow from the patterns) and
 //!   clears the cell from the other digits;
