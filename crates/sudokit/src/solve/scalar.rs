@@ -278,15 +278,18 @@ impl State {
         let single_rows = (u32::from(rest & ROW == 0) * ROW)
             | (u32::from(rest >> 9 & ROW == 0) * (ROW << 9))
             | (u32::from(rest >> 18 == 0) * (ROW << 18));
-        let solved = shrunk & single_rows;
         let band = index / 9;
-        if solved & self.unsolved[band] != 0 {
+        let solved = shrunk & single_rows & self.unsolved[band];
+        if solved != 0 {
             self.unsolved[band] &= !solved;
             // The vector load reads the band's masks: storing this mask
             // only afterwards spares it a store it could not forward.
             *pending |= self.clear_from_band(band, solved);
-            *pending &= !(1 << index);
         }
+        // The step has seen this mask as it now is, even if an earlier step
+        // of the sweep marked it: running it again would find nothing (the
+        // pattern shrink keeps its own result).
+        *pending &= !(1 << index);
         self.cands[index] = shrunk;
         Ok(())
     }
