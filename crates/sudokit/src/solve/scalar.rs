@@ -462,6 +462,11 @@ impl State {
     /// states only.
     #[inline(always)]
     fn bivalue_cell(&self, scored: u32) -> Option<usize> {
+        if scored <= 1 {
+            // One cell to score: the first is the choice, unscored.
+            let band = (0..3).find(|&band| self.pairs[band] != 0)?;
+            return Some(band * 27 + self.pairs[band].trailing_zeros() as usize);
+        }
         let mut best: Option<(u32, usize)> = None;
         let mut budget = scored;
         for band in 0..3 {
