@@ -544,14 +544,7 @@ mod tests {
             partitions.binary_search(&sets).unwrap()
         };
         // The relabellings keeping 123 | 456 | 789: blocks moved, digits moved within them.
-        let orders = [
-            [0, 1, 2],
-            [0, 2, 1],
-            [1, 0, 2],
-            [1, 2, 0],
-            [2, 0, 1],
-            [2, 1, 0],
-        ];
+        let orders = crate::canon::ORDERS_OF_THREE;
         let mut relabellings = Vec::new();
         for blocks in orders {
             for a in orders {
@@ -561,7 +554,7 @@ mod tests {
                         let mut map = [0u8; 10];
                         for (index, image) in map[1..].iter_mut().enumerate() {
                             let (block, place) = (index / 3, index % 3);
-                            *image = (3 * blocks[block] + within[block][place] + 1) as u8;
+                            *image = 3 * blocks[block] + within[block][place] + 1;
                         }
                         relabellings.push(map);
                     }

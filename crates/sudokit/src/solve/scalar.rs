@@ -16,10 +16,9 @@
 //!   "triads" (mini-rows: one row of one box) that still hold the digit to the
 //!   cells of those on a valid pattern (one triad per row and per box of the
 //!   band), which is locked candidates, pointing and claiming, in two rounds
-//!   of loads; a box left with
-//!   one column claims that column in the other two bands; a row left with one
-//!   cell places the digit there (box singles follow from the patterns) and
-//!   clears the cell from the other digits;
+//!   of loads; a box left with one column claims that column in the other two
+//!   bands; a row left with one cell places the digit there (box singles
+//!   follow from the patterns) and clears the cell from the other digits;
 //! * naked singles: a cell with one digit left, from bit-sliced counts, which
 //!   also note the cells with two;
 //! * hidden singles in columns, when the rules above stall.
@@ -585,9 +584,9 @@ impl Budget {
 /// The first solution of `root` in lexicographic order, found by branching
 /// on the first open cell in row-major order with ascending digits, or `None`
 /// if it has none; once it has spent `budget` (a row-major search can take
-/// exponential time refuting an early digit) it gives up
-/// with `Err` holding `root` propagated, so that the search taking over does
-/// not propagate it again. Returns the guesses made too.
+/// exponential time refuting an early digit) it gives up with `Err` holding
+/// `root` propagated, so that the search taking over does not propagate it
+/// again. Returns the guesses made too.
 pub(crate) fn first_in_order(
     stack: &mut Vec<Frame>,
     root: State,
