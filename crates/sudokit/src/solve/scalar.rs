@@ -299,36 +299,40 @@ impl State {
     /// so that it compiles to vector code.
     #[inline(always)]
     fn column_singles(&mut self) -> Result<(), Contradiction> {
-        // Fold the nine rows of each digit into "seen once" and "seen twice or more".
-        let (mut once, mut twice) = ([0u32; 9], [0u32; 9]);
+        // Fold the nine rows of each digit into "seen once" and "seen twice
+        // or more", and the open cells' rows into "open": a column whose one
+        // cell holds the digit already is no news.
+        let (mut once, mut twice, mut open) = ([0u32; 9], [0u32; 9], [0u32; 9]);
         for band in 0..3 {
             let masks: &[u32; 9] = self.cands[band * 9..band * 9 + 9]
                 .try_into()
                 .expect("nine digits");
+            let unsolved = self.unsolved[band];
             for digit in 0..9 {
                 let mask = masks[digit];
                 for row in [mask & ROW, mask >> 9 & ROW, mask >> 18] {
                     twice[digit] |= once[digit] & row;
                     once[digit] |= row;
                 }
+                let free = mask & unsolved;
+                open[digit] |= (free | free >> 9 | free >> 18) & ROW;
             }
         }
         let mut missing = 0u32;
-        let mut any_single = 0u32;
+        let mut with_singles = 0u32;
         let mut singles = [0u32; 9];
         for digit in 0..9 {
             missing |= once[digit] ^ ROW;
-            singles[digit] = once[digit] & !twice[digit];
-            any_single |= singles[digit];
+            singles[digit] = once[digit] & !twice[digit] & open[digit];
+            with_singles |= u32::from(singles[digit] != 0) << digit;
         }
         if missing != 0 {
             return Err(Contradiction);
         }
-        if any_single == 0 {
-            return Ok(());
-        }
-        for (digit, &columns) in singles.iter().enumerate() {
-            let cells = columns * ROW_LOW_BITS;
+        while with_singles != 0 {
+            let digit = with_singles.trailing_zeros() as usize;
+            with_singles &= with_singles - 1;
+            let cells = singles[digit] * ROW_LOW_BITS;
             for band in 0..3 {
                 let mut found = self.cands[at(digit, band)] & cells & self.unsolved[band];
                 while found != 0 {
