@@ -1,24 +1,40 @@
 //! The bulk pipeline: stream records from each input in chunks, answer a chunk
 //! on every core while the next one is read, print answers in input order.
 
+use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rayon::prelude::*;
 use sudokit::{Record, Records, Solver};
 
-use crate::answer::{self, Answered, Outcome, Question};
+use crate::answer::{self, Outcome, Question};
 use crate::OutputFormat;
 
-/// Records answered together: large enough that the threads rarely wait for
-/// each other, small enough that memory stays flat whatever the input's size.
-const CHUNK_RECORDS: usize = 4096;
+/// Records a pool thread answers together, at most: enough that handing them
+/// out costs little, few enough that a chunk's records and answers stay in
+/// the core's cache.
+const CHUNK_RECORDS: usize = 256;
+
+/// Chunks per thread a file is cut into at least, so that the threads finish
+/// it together: the last chunk handed out is short.
+const CHUNKS_PER_THREAD: u64 = 16;
+
+/// Bytes of an answer on one line: 81 cells and a line ending.
+const ANSWER_BYTES: usize = 82;
+
+/// Bytes of a record on its own line: 81 cells and a line ending.
+const LINE_RECORD_BYTES: u64 = 82;
+
+/// Chunks handed to the pool and not yet printed, per thread: enough that no
+/// thread waits for the reader, few enough that memory stays flat whatever
+/// the input's size.
+const CHUNKS_IN_FLIGHT_PER_THREAD: usize = 8;
 
 /// Records answered together on one thread, where no thread waits: few
 /// enough that a chunk's records and answers stay in the core's cache.
@@ -38,10 +54,17 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
     let threads = config
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .context("cannot start worker threads")?;
+    // One thread answers on the main thread: no pool to start.
+    let pool = if threads == 1 {
+        None
+    } else {
+        Some(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .context("cannot start worker threads")?,
+        )
+    };
     let inputs: Vec<PathBuf> = if config.files.is_empty() {
         vec![PathBuf::from("-")]
     } else {
@@ -72,55 +95,43 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
             },
         ));
         let mut read_error = None;
-        let chunk_records = if threads == 1 {
-            SERIAL_CHUNK_RECORDS
-        } else {
-            CHUNK_RECORDS
+        // A small file is cut into small chunks; blocks take more bytes than
+        // lines, so the estimate errs towards more chunks.
+        let chunk_records = file_size(path).map_or(CHUNK_RECORDS, |bytes| {
+            (bytes / LINE_RECORD_BYTES / (CHUNKS_PER_THREAD * threads as u64))
+                .clamp(1, CHUNK_RECORDS as u64) as usize
+        });
+        let job = Arc::new(Job {
+            question: config.question,
+            format: config.format,
+            file: name.clone(),
+        });
+        let answered = match &pool {
+            None => answer_file_serially(
+                &job,
+                &mut records,
+                &mut read_error,
+                &mut printer,
+                &mut first_index,
+            ),
+            Some(pool) => answer_file_on_pool(
+                pool,
+                threads,
+                chunk_records,
+                &job,
+                &mut records,
+                &mut read_error,
+                &mut printer,
+                &mut first_index,
+                &mut |printer: &Printer| {
+                    progress.update(bytes_read.load(Ordering::Relaxed), printer.answered)
+                },
+            ),
         };
-        let mut chunk = read_chunk(&mut records, &mut read_error, chunk_records);
-        let mut records_in_file = 0usize;
-        // Answers wait one round to be printed, so that printing one chunk,
-        // answering the next and reading the one after all overlap.
-        let mut previous: Vec<Answered> = Vec::new();
-        while !chunk.is_empty() {
-            records_in_file += chunk.len();
-            let chunk_index = first_index;
-            first_index += chunk.len() as u64;
-            let (next, answers, printed) = if threads == 1 {
-                let printed = print_all(&mut printer, &previous, &name);
-                let answers = answer_serially(config.question, chunk, chunk_index);
-                (
-                    read_chunk(&mut records, &mut read_error, chunk_records),
-                    answers,
-                    printed,
-                )
-            } else {
-                // Reading and printing take a thread each while the other
-                // threads answer; whichever finishes first helps answering.
-                pool.install(|| {
-                    let (next, (answers, printed)) = rayon::join(
-                        || read_chunk(&mut records, &mut read_error, chunk_records),
-                        || {
-                            rayon::join(
-                                || answer_in_parallel(config.question, chunk, chunk_index),
-                                || print_all(&mut printer, &previous, &name),
-                            )
-                        },
-                    );
-                    (next, answers, printed)
-                })
-            };
-            if printed.is_err() {
-                // stdout is gone (`sudokit solve big.txt | head`): stop quietly.
-                return Ok(printer.status);
-            }
-            progress.update(bytes_read.load(Ordering::Relaxed), printer.answered);
-            previous = answers;
-            chunk = next;
-        }
-        if print_all(&mut printer, &previous, &name).is_err() {
+        let Ok(records_in_file) = answered else {
+            // stdout is gone (`sudokit solve big.txt | head`): stop quietly.
             return Ok(printer.status);
-        }
+        };
         progress.update(bytes_read.load(Ordering::Relaxed), printer.answered);
         if let Some(error) = read_error {
             printer.report(&format!("sudokit: error reading {name}: {error}"));
@@ -138,6 +149,95 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
         printer.report(&summary(&printer, started.elapsed(), threads));
     }
     Ok(printer.status)
+}
+
+/// Answers every record of one input on this thread, printing as it goes;
+/// returns the number of records, or an error once stdout is gone.
+fn answer_file_serially<R: BufRead>(
+    job: &Job,
+    records: &mut Records<R>,
+    read_error: &mut Option<io::Error>,
+    printer: &mut Printer,
+    first_index: &mut u64,
+) -> io::Result<usize> {
+    let mut records_in_file = 0usize;
+    loop {
+        let chunk = read_chunk(records, read_error, SERIAL_CHUNK_RECORDS);
+        if chunk.is_empty() {
+            return Ok(records_in_file);
+        }
+        records_in_file += chunk.len();
+        let start = *first_index;
+        *first_index += chunk.len() as u64;
+        printer.print(&job.answer(chunk, start))?;
+    }
+}
+
+/// Answers every record of one input on the pool: this thread reads chunks
+/// and hands each to the pool whole (one thread answers a chunk, so its
+/// records stay in that core's cache), then prints the answers in input
+/// order as they come back. Returns the number of records, or an error once
+/// stdout is gone.
+fn answer_file_on_pool<R: BufRead>(
+    pool: &rayon::ThreadPool,
+    threads: usize,
+    chunk_records: usize,
+    job: &Arc<Job>,
+    records: &mut Records<R>,
+    read_error: &mut Option<io::Error>,
+    printer: &mut Printer,
+    first_index: &mut u64,
+    on_progress: &mut dyn FnMut(&Printer),
+) -> io::Result<usize> {
+    let (done, answered) = mpsc::channel::<(u64, AnsweredChunk)>();
+    // Chunks handed out and printed so far; answers that came back early.
+    let (mut sent, mut printed) = (0u64, 0u64);
+    let mut early: BTreeMap<u64, AnsweredChunk> = BTreeMap::new();
+    let in_flight_limit = (CHUNKS_IN_FLIGHT_PER_THREAD * threads) as u64;
+    let mut records_in_file = 0usize;
+    let mut input_left = true;
+    while input_left || printed < sent {
+        if input_left && sent - printed < in_flight_limit {
+            let chunk = read_chunk(records, read_error, chunk_records);
+            if chunk.is_empty() {
+                input_left = false;
+                continue;
+            }
+            records_in_file += chunk.len();
+            let (sequence, start) = (sent, *first_index);
+            sent += 1;
+            *first_index += chunk.len() as u64;
+            let (done, job) = (done.clone(), Arc::clone(job));
+            pool.spawn_fifo(move || {
+                // The receiver is gone only if stdout is: nothing to do then.
+                let _ = done.send((sequence, job.answer(chunk, start)));
+            });
+            // Print whatever is ready without waiting, then read on.
+            while let Ok((sequence, answers)) = answered.try_recv() {
+                early.insert(sequence, answers);
+            }
+        } else {
+            let (sequence, answers) = answered.recv().expect("the pool answers every chunk");
+            early.insert(sequence, answers);
+        }
+        while let Some(answers) = early.remove(&printed) {
+            printer.print(&answers)?;
+            printed += 1;
+            on_progress(printer);
+        }
+    }
+    Ok(records_in_file)
+}
+
+/// The size of a regular file, if `path` names one (not stdin, not a pipe).
+fn file_size(path: &std::path::Path) -> Option<u64> {
+    if path.as_os_str() == "-" {
+        return None;
+    }
+    std::fs::metadata(path)
+        .ok()
+        .filter(|meta| meta.is_file())
+        .map(|meta| meta.len())
 }
 
 fn display_name(path: &std::path::Path) -> String {
@@ -181,36 +281,72 @@ fn read_chunk<R: BufRead>(
     chunk
 }
 
-/// Prints a chunk's answers in order; an error means stdout is gone.
-fn print_all(printer: &mut Printer, answers: &[Answered], file: &str) -> io::Result<()> {
-    answers
-        .iter()
-        .try_for_each(|answered| printer.print(answered, file))
+/// What is asked of every record of one input, and how answers are written.
+struct Job {
+    question: Question,
+    format: Option<OutputFormat>,
+    /// The input's name for diagnostics and JSON.
+    file: String,
 }
 
-/// Answers a chunk whose first record is the run's record number `first_index`.
-fn answer_serially(question: Question, chunk: Vec<Record>, first_index: u64) -> Vec<Answered> {
-    thread_local! {
-        static SOLVER: std::cell::RefCell<Solver> = std::cell::RefCell::new(Solver::new());
+/// One record's answer as text, with what the printer needs to put it in
+/// its place.
+struct AnsweredRecord {
+    /// Where the answer's text ends in the chunk's text (it starts where the
+    /// previous one ends).
+    end: usize,
+    /// No solution, broken rules or unreadable: the text is an empty line.
+    failed: bool,
+    /// The answer takes several lines, so blank lines set it apart.
+    multiline: bool,
+    diagnostic: Option<String>,
+    guesses: u64,
+    status: u8,
+}
+
+/// A chunk's answers, written on the thread that answered them.
+struct AnsweredChunk {
+    records: Vec<AnsweredRecord>,
+    text: Vec<u8>,
+}
+
+impl Job {
+    /// Answers a chunk whose first record is the run's record number
+    /// `first_index`, and writes the answers out.
+    fn answer(&self, chunk: Vec<Record>, first_index: u64) -> AnsweredChunk {
+        thread_local! {
+            static SOLVER: std::cell::RefCell<Solver> = std::cell::RefCell::new(Solver::new());
+        }
+        let mut answers = AnsweredChunk {
+            records: Vec::with_capacity(chunk.len()),
+            text: Vec::with_capacity(chunk.len() * ANSWER_BYTES),
+        };
+        SOLVER.with(|solver| {
+            let mut solver = solver.borrow_mut();
+            for (index, record) in (first_index..).zip(chunk) {
+                let answered = answer::answer(&mut solver, self.question, record, index);
+                answer::write_answer(
+                    &mut answers.text,
+                    &answered,
+                    &self.file,
+                    self.format,
+                    self.question,
+                );
+                answers.records.push(AnsweredRecord {
+                    end: answers.text.len(),
+                    failed: matches!(
+                        answered.outcome,
+                        Outcome::NoSolution | Outcome::Invalid(_) | Outcome::Unreadable(_)
+                    ),
+                    multiline: answer::is_multiline(&answered, self.format),
+                    diagnostic: answer::diagnostic(&answered, &self.file),
+                    guesses: answered.guesses,
+                    status: answered.outcome.exit_status(),
+                });
+            }
+        });
+        answers
     }
-    SOLVER.with(|solver| {
-        let mut solver = solver.borrow_mut();
-        (first_index..)
-            .zip(chunk)
-            .map(|(index, record)| answer::answer(&mut solver, question, record, index))
-            .collect()
-    })
-}
-
-fn answer_in_parallel(question: Question, chunk: Vec<Record>, first_index: u64) -> Vec<Answered> {
-    chunk
-        .into_par_iter()
-        .enumerate()
-        .with_min_len(64)
-        .map_init(Solver::new, |solver, (offset, record)| {
-            answer::answer(solver, question, record, first_index + offset as u64)
-        })
-        .collect()
 }
 
 /// Counts the bytes the records reader has taken, for the progress bar.
@@ -233,7 +369,6 @@ struct Printer {
     stdout: io::BufWriter<io::Stdout>,
     format: Option<OutputFormat>,
     question: Question,
-    buffer: Vec<u8>,
     /// Records printed so far, over all inputs.
     answered: u64,
     guesses: u64,
@@ -250,7 +385,6 @@ impl Printer {
             stdout: io::BufWriter::with_capacity(1 << 16, io::stdout()),
             format,
             question,
-            buffer: Vec::with_capacity(256),
             answered: 0,
             guesses: 0,
             without_guess: 0,
@@ -260,38 +394,40 @@ impl Printer {
         }
     }
 
-    fn print(&mut self, answered: &Answered, file: &str) -> io::Result<()> {
+    /// Prints a chunk's answers in order; an error means stdout is gone.
+    fn print(&mut self, answers: &AnsweredChunk) -> io::Result<()> {
+        let mut start = 0;
+        for record in &answers.records {
+            self.print_one(record, &answers.text[start..record.end])?;
+            start = record.end;
+        }
+        Ok(())
+    }
+
+    fn print_one(&mut self, record: &AnsweredRecord, text: &[u8]) -> io::Result<()> {
         self.answered += 1;
-        self.guesses += answered.guesses;
-        self.without_guess += u64::from(answered.guesses == 0);
-        self.status = self.status.max(answered.outcome.exit_status());
-        if let Some(message) = answer::diagnostic(answered, file) {
+        self.guesses += record.guesses;
+        self.without_guess += u64::from(record.guesses == 0);
+        self.status = self.status.max(record.status);
+        if let Some(message) = &record.diagnostic {
             self.stdout.flush()?;
-            self.report(&message);
+            self.report(message);
         }
-        self.buffer.clear();
-        let failed = matches!(
-            answered.outcome,
-            Outcome::NoSolution | Outcome::Invalid(_) | Outcome::Unreadable(_)
-        );
         if self.format == Some(OutputFormat::Json) {
-            answer::write_answer(&mut self.buffer, answered, file, self.format, self.question);
-            return self.stdout.write_all(&self.buffer);
+            return self.stdout.write_all(text);
         }
-        if self.answered == 1 && failed {
+        if self.answered == 1 && record.failed {
             self.first_failed = true;
             return Ok(());
         }
         if self.answered == 2 && self.first_failed {
-            self.buffer.push(b'\n');
+            self.stdout.write_all(b"\n")?;
         }
-        let multiline = answer::is_multiline(answered, self.format);
-        if self.answered > 1 && (multiline || self.previous_multiline) {
-            self.buffer.push(b'\n');
+        if self.answered > 1 && (record.multiline || self.previous_multiline) {
+            self.stdout.write_all(b"\n")?;
         }
-        answer::write_answer(&mut self.buffer, answered, file, self.format, self.question);
-        self.previous_multiline = multiline;
-        self.stdout.write_all(&self.buffer)
+        self.previous_multiline = record.multiline;
+        self.stdout.write_all(text)
     }
 
     fn report(&self, message: &str) {
@@ -335,16 +471,7 @@ struct Progress {
 
 impl Progress {
     fn new(inputs: &[PathBuf]) -> Progress {
-        let total: Option<u64> = inputs
-            .iter()
-            .map(|path| {
-                (path.as_os_str() != "-")
-                    .then(|| std::fs::metadata(path).ok())
-                    .flatten()
-                    .filter(|meta| meta.is_file())
-                    .map(|meta| meta.len())
-            })
-            .sum();
+        let total: Option<u64> = inputs.iter().map(|path| file_size(path)).sum();
         let bar = match total {
             Some(bytes) => ProgressBar::with_draw_target(Some(bytes), ProgressDrawTarget::hidden())
                 .with_style(

@@ -200,7 +200,7 @@ fn transformed_copies_have_the_forms_of_their_originals() {
 
 #[test]
 fn a_seed_gives_the_same_boards_on_one_thread_or_two() {
-    // More than one chunk of 4,096 records, so the threads really share the work.
+    // Many chunks' worth of records, so the threads really share the work.
     let sample = std::fs::read_to_string(repo_path("data/puzzles/puzzles2_17_clue.txt")).unwrap();
     let big = sample.repeat(15);
     assert!(big.lines().count() > 4096);

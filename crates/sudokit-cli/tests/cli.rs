@@ -1398,6 +1398,46 @@ fn answers_keep_input_order_with_one_or_two_threads() {
 }
 
 #[test]
+fn mixed_records_print_alike_on_one_thread_or_two() {
+    // Blocks, unreadable lines and boards without a solution among many
+    // chunks' worth of lines: two threads must print exactly what one does,
+    // separators and diagnostics included, in every output format.
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = String::new();
+    for (index, line) in bulk_lines(1500).iter().enumerate() {
+        text.push_str(line);
+        text.push('\n');
+        match index % 250 {
+            7 => text.push_str(&format!("\n{NO_SOLUTION_BLOCK}\n")),
+            99 => text.push_str(&format!("7x{}\n", ".".repeat(79))),
+            _ => {}
+        }
+    }
+    let path = dir.path().join("mixed.txt");
+    std::fs::write(&path, text).unwrap();
+    for format in [None, Some("block"), Some("json")] {
+        let run = |threads: &str| {
+            let mut command = sudokit();
+            command.args(["solve", "--threads", threads]);
+            if let Some(format) = format {
+                command.args(["--format", format]);
+            }
+            command.arg(&path).output().unwrap()
+        };
+        let (one, two) = (run("1"), run("2"));
+        assert_eq!(one.status.code(), Some(2), "{format:?}");
+        assert_eq!(two.status.code(), Some(2), "{format:?}");
+        assert!(one.stdout == two.stdout, "stdout differs with {format:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&one.stderr),
+            String::from_utf8_lossy(&two.stderr),
+            "{format:?}"
+        );
+        assert_eq!(String::from_utf8_lossy(&one.stderr).lines().count(), 12);
+    }
+}
+
+#[test]
 fn count_keeps_input_order_with_two_threads() {
     let dir = tempfile::tempdir().unwrap();
     let serg: Vec<String> =
