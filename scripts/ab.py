@@ -9,8 +9,9 @@ with both rates and new/base (above 1: the new version is faster).
 
     python3 scripts/ab.py [--base REV] [--new REV] [--seconds S] ENGINE FILE...
 
-ENGINE is first, count2 or lexmin, or QUESTION:PEER (PEER crate-first or
-crate-count2) to time the new version against the `sudoku` crate instead.
+ENGINE is first, count2 or lexmin; QUESTION:PEER (PEER crate-first or
+crate-count2) times the base version's QUESTION against the `sudoku` crate
+instead, and new / base then reads crate / sudokit.
 On a shared machine whole-process timings drift by 10-20% within minutes;
 these ratios repeat within about 1%.
 """

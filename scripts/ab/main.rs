@@ -3,7 +3,8 @@
 //!
 //! `ab ENGINE SECONDS FILE...` with ENGINE one of `first`, `count2`, `lexmin`
 //! (both builds answer the same question) or `QUESTION:PEER` with PEER one of
-//! `crate-first`, `crate-count2` (the base build against the `sudoku` crate).
+//! `crate-first`, `crate-count2` (the base build against the `sudoku` crate,
+//! which takes the new side's place).
 //!
 //! A file's puzzles are cut into chunks of about 3 ms; rounds alternate the
 //! two sides chunk by chunk, and each chunk keeps its fastest time per side.
