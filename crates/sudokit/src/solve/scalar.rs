@@ -189,19 +189,13 @@ impl State {
     }
 
     /// Clears `cells` from every digit of `band`; returns the work-list marks
-    /// of the masks that lost cells. Written so that it compiles to vector code.
+    /// of the masks that lost cells.
     #[inline(always)]
-    fn clear_from_band(&mut self, band: usize, cells: u32) -> u32 {
+    fn clear_from_band<K: BandClear>(&mut self, band: usize, cells: u32, kernel: K) -> u32 {
         let masks: &mut [u32; 9] = (&mut self.cands[band * 9..band * 9 + 9])
             .try_into()
             .expect("nine digits");
-        let mut changed = 0u32;
-        for (digit, mask) in masks.iter_mut().enumerate() {
-            let old = *mask;
-            *mask = old & !cells;
-            changed |= u32::from(*mask != old) << digit;
-        }
-        changed << (band * 9)
+        kernel.clear(masks, cells) << (band * 9)
     }
 
     /// Puts digit `digit` (0-based) in `cell`: removes the digit from the
@@ -226,6 +220,12 @@ impl State {
     /// stall, hidden singles in columns last.
     #[inline(always)]
     pub(crate) fn propagate(&mut self) -> Result<(), Contradiction> {
+        self.propagate_with(PortableClear)
+    }
+
+    /// [`State::propagate`] clearing placed cells with `kernel`.
+    #[inline(always)]
+    pub(crate) fn propagate_with<K: BandClear>(&mut self, kernel: K) -> Result<(), Contradiction> {
         loop {
             // Sweeps in index order over the work list as it stood when the
             // sweep began: the next index never waits for the current step,
@@ -238,7 +238,7 @@ impl State {
                 while sweep != 0 {
                     let index = sweep.trailing_zeros() as usize;
                     sweep &= sweep - 1;
-                    self.band_step(index, &mut pending)?;
+                    self.band_step(index, &mut pending, kernel)?;
                 }
             }
             if self.naked_singles()? {
@@ -259,7 +259,12 @@ impl State {
     /// row and per box), a box confined to one column claims it in the other
     /// bands, and a row left with one cell places the digit there.
     #[inline(always)]
-    fn band_step(&mut self, index: usize, pending: &mut u32) -> Result<(), Contradiction> {
+    fn band_step<K: BandClear>(
+        &mut self,
+        index: usize,
+        pending: &mut u32,
+        kernel: K,
+    ) -> Result<(), Contradiction> {
         let mask = self.cands[index];
         let allowed = BAND_PATTERN_CELLS[triads_of(mask) as usize];
         if allowed == 0 {
@@ -283,7 +288,7 @@ impl State {
             self.unsolved[band] &= !solved;
             // The vector load reads the band's masks: storing this mask
             // only afterwards spares it a store it could not forward.
-            *pending |= self.clear_from_band(band, solved);
+            *pending |= self.clear_from_band(band, solved, kernel);
         }
         // The step has seen this mask as it now is, even if an earlier step
         // of the sweep marked it: running it again would find nothing (the
@@ -528,6 +533,85 @@ impl State {
     }
 }
 
+/// Clears cells from the nine digit masks of a band: the one step of the
+/// propagation with a hand-written vector kernel. Returns bit `d` set for each
+/// digit `d` whose mask lost cells.
+pub(crate) trait BandClear: Copy {
+    fn clear(self, masks: &mut [u32; 9], cells: u32) -> u32;
+}
+
+/// [`BandClear`] for any CPU, and the kernels' reference; written so that
+/// compilers turn it into vector code where they can.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PortableClear;
+
+impl BandClear for PortableClear {
+    #[inline(always)]
+    fn clear(self, masks: &mut [u32; 9], cells: u32) -> u32 {
+        let mut changed = 0u32;
+        for (digit, mask) in masks.iter_mut().enumerate() {
+            let old = *mask;
+            *mask = old & !cells;
+            changed |= u32::from(*mask != old) << digit;
+        }
+        changed
+    }
+}
+
+/// [`BandClear`] with AVX2: eight masks in one register, their changes read
+/// with one `vmovmskps` where compilers reduce the portable loop's compares
+/// with a chain of shuffles (1-3% faster whole searches, `scripts/ab.py`).
+/// Only [`Avx2Clear::new`] makes one, on a CPU with AVX2.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Avx2Clear {
+    _cpu_has_avx2: (),
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Avx2Clear {
+    /// The kernel, if this CPU has AVX2.
+    pub(crate) fn new() -> Option<Avx2Clear> {
+        std::arch::is_x86_feature_detected!("avx2").then_some(Avx2Clear { _cpu_has_avx2: () })
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl BandClear for Avx2Clear {
+    #[inline(always)]
+    fn clear(self, masks: &mut [u32; 9], cells: u32) -> u32 {
+        // SAFETY: an `Avx2Clear` exists only on a CPU with AVX2 (see `new`).
+        unsafe { clear_with_avx2(masks, cells) }
+    }
+}
+
+/// The kernel of [`Avx2Clear`].
+///
+/// # Safety
+///
+/// The CPU must support AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn clear_with_avx2(masks: &mut [u32; 9], cells: u32) -> u32 {
+    use std::arch::x86_64::{
+        __m256i, _mm256_andnot_si256, _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_loadu_si256,
+        _mm256_movemask_ps, _mm256_set1_epi32, _mm256_storeu_si256,
+    };
+    let first_eight = masks.as_mut_ptr().cast::<__m256i>();
+    // SAFETY: `masks` holds nine u32, so its first 32 bytes are eight of
+    // them; the unaligned load and store need no alignment. The CPU has AVX2
+    // (the caller's contract).
+    let unchanged = unsafe {
+        let old = _mm256_loadu_si256(first_eight);
+        let new = _mm256_andnot_si256(_mm256_set1_epi32(cells as i32), old);
+        _mm256_storeu_si256(first_eight, new);
+        _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(old, new))) as u32
+    };
+    let old = masks[8];
+    masks[8] = old & !cells;
+    (!unchanged & 0xFF) | u32::from(masks[8] != old) << 8
+}
+
 /// Branch targets from this value up are digit-bands (`band * 9 + digit`)
 /// whose alternatives are patterns; below it, cells whose alternatives are digits.
 const PATTERN_BRANCH: u8 = 81;
@@ -620,14 +704,14 @@ fn search_dispatch<const IN_ORDER: bool>(
     on_solution: impl FnMut(&State) -> bool,
 ) -> (u64, bool) {
     #[cfg(target_arch = "x86_64")]
-    if bit_instructions_available() {
+    if let Some(kernel) = Avx2Clear::new().filter(|_| bit_instructions_available()) {
         // SAFETY: the CPU has every feature `search_with_bit_instructions`
         // is compiled for, as just checked.
         return unsafe {
-            search_with_bit_instructions::<IN_ORDER>(stack, root, budget, on_solution)
+            search_with_bit_instructions::<IN_ORDER>(stack, root, budget, on_solution, kernel)
         };
     }
-    search_portable::<IN_ORDER>(stack, root, budget, on_solution)
+    search_portable::<IN_ORDER, _>(stack, root, budget, on_solution, PortableClear)
 }
 
 /// Whether this CPU has the bit instructions (POPCNT, AVX2, BMI1, BMI2, LZCNT)
@@ -655,8 +739,9 @@ pub(crate) unsafe fn search_with_bit_instructions<const IN_ORDER: bool>(
     root: State,
     budget: Budget,
     on_solution: impl FnMut(&State) -> bool,
+    kernel: Avx2Clear,
 ) -> (u64, bool) {
-    search_portable::<IN_ORDER>(stack, root, budget, on_solution)
+    search_portable::<IN_ORDER, _>(stack, root, budget, on_solution, kernel)
 }
 
 /// The search for any CPU; inlined into each instruction-set variant.
@@ -665,11 +750,12 @@ pub(crate) unsafe fn search_with_bit_instructions<const IN_ORDER: bool>(
 /// guesses and whether the tree was searched to its end or to a stop asked
 /// by `on_solution`.
 #[inline(always)]
-pub(crate) fn search_portable<const IN_ORDER: bool>(
+pub(crate) fn search_portable<const IN_ORDER: bool, K: BandClear>(
     stack: &mut Vec<Frame>,
     root: State,
     budget: Budget,
     mut on_solution: impl FnMut(&State) -> bool,
+    kernel: K,
 ) -> (u64, bool) {
     stack.clear();
     let mut guesses = 0u64;
@@ -678,7 +764,7 @@ pub(crate) fn search_portable<const IN_ORDER: bool>(
     let mut alive = true;
     let mut dead_ends = 0u64;
     loop {
-        alive = alive && state.propagate().is_ok();
+        alive = alive && state.propagate_with(kernel).is_ok();
         if !alive {
             dead_ends += 1;
             if dead_ends > budget.dead_ends {
@@ -924,16 +1010,22 @@ mod tests {
     #[test]
     #[cfg(target_arch = "x86_64")]
     fn the_bit_instruction_search_matches_the_portable_one() {
-        if !bit_instructions_available() {
+        let Some(kernel) = Avx2Clear::new().filter(|_| bit_instructions_available()) else {
             return;
-        }
+        };
         for board in sample_boards() {
             let portable = run(
                 |stack, root, found| {
-                    search_portable::<false>(stack, root, Budget::UNLIMITED, |solution| {
-                        found.push(solution.to_grid());
-                        found.len() < 3
-                    })
+                    search_portable::<false, _>(
+                        stack,
+                        root,
+                        Budget::UNLIMITED,
+                        |solution| {
+                            found.push(solution.to_grid());
+                            found.len() < 3
+                        },
+                        PortableClear,
+                    )
                     .0
                 },
                 &board,
@@ -950,6 +1042,7 @@ mod tests {
                                 found.push(solution.to_grid());
                                 found.len() < 3
                             },
+                            kernel,
                         )
                         .0
                     }
@@ -957,6 +1050,48 @@ mod tests {
                 &board,
             );
             assert_eq!(portable, fast, "{}", board.to_line());
+        }
+    }
+
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn the_avx2_band_clear_matches_the_portable_one() {
+        let Some(kernel) = Avx2Clear::new() else {
+            return;
+        };
+        // A fixed-seed xorshift: masks and cells of every density, the
+        // empty and full ones included.
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for round in 0..20_000 {
+            let density = round % 4;
+            let mut word = || {
+                let mut bits = next() as u32;
+                for _ in 0..density {
+                    bits &= next() as u32;
+                }
+                bits & ((1 << 27) - 1)
+            };
+            let mut masks = [0u32; 9];
+            masks.iter_mut().for_each(|mask| *mask = word());
+            let cells = match round % 7 {
+                0 => 0,
+                1 => (1 << 27) - 1,
+                _ => word(),
+            };
+            let (mut portable, mut avx2) = (masks, masks);
+            let portable_changed = PortableClear.clear(&mut portable, cells);
+            let avx2_changed = kernel.clear(&mut avx2, cells);
+            assert_eq!(
+                (portable, portable_changed),
+                (avx2, avx2_changed),
+                "{masks:?} {cells:#x}"
+            );
         }
     }
 }
