@@ -241,11 +241,11 @@ impl State {
                     self.band_step(index, &mut pending, kernel)?;
                 }
             }
-            if self.naked_singles()? {
-                continue;
-            }
             if self.is_solved() {
                 return Ok(());
+            }
+            if self.naked_singles()? {
+                continue;
             }
             self.column_singles()?;
             if self.pending == 0 {
