@@ -8,15 +8,17 @@
 //!
 //! With `--canon` it times canonical forms instead (see `canon.rs`).
 //!
-//! One thread. Puzzles are parsed up front, outside the timing. Each
-//! measurement is a pass of one engine over the whole collection; passes run
-//! round by round, alternating the engines (sudokit first, crate first,
-//! sudokit count-2, crate count-2, sudokit lexmin, and again), until every
-//! measurement has run for at least `--seconds` and at least once. The table
-//! gives the best pass (or the median with `--median`) as puzzles per second.
-//!
-//! Every answer of the first round is checked, and every later pass must give
-//! the same answers: a mismatch aborts with the collection and line.
+//! One thread. Puzzles are parsed up front, outside the timing. A first
+//! round runs each engine (sudokit first, crate first, sudokit count-2, crate
+//! count-2, sudokit lexmin) over the whole collection and checks every
+//! answer. Then the collection is cut into chunks of about 3 ms for the
+//! slowest engine, and rounds run the engines in turn on each chunk (each
+//! round starting with the next engine) for about `--seconds` per engine. An
+//! engine's time is the sum over the chunks of its best time on each (or the
+//! median with `--median`): on a shared machine a burst of noise spoils one
+//! chunk of one engine, not a whole pass, and drifts of the machine's speed
+//! hit both engines alike. Every later pass must give the first round's
+//! answers: a mismatch aborts with the collection and line.
 //!
 //! A second table times puzzle generation (see `generate.rs`): unique minimal
 //! puzzles per second, without symmetry and with central symmetry.
@@ -29,6 +31,7 @@ use std::env;
 use std::fmt::Write as _;
 use std::fs;
 use std::hint::black_box;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -129,7 +132,13 @@ const ROUND: [Pass; 5] = [
     Pass::SudokitLexmin,
 ];
 
-/// The durations of the passes of one measurement.
+/// Seconds of the slowest engine per timed chunk of a collection.
+const CHUNK_SECONDS: f64 = 0.003;
+
+/// Rounds over the chunks at least, however short `--seconds`.
+const MIN_ROUNDS: usize = 3;
+
+/// The durations of one engine's passes (over one chunk of a collection).
 #[derive(Default)]
 struct Timings {
     passes: Vec<Duration>,
@@ -189,38 +198,40 @@ struct Row {
     rounds: usize,
 }
 
-/// Runs one pass of `pass` over the collection, writing its answers; returns its duration.
+/// Runs `pass` over the puzzles in `range`, writing their answers; returns its duration.
 fn run_pass(
     pass: Pass,
     solver: &mut Solver,
     grids: &[Grid],
     peers: &[Sudoku],
     answers: &mut Answers,
+    range: Range<usize>,
 ) -> Duration {
+    let (grids, peers) = (&grids[range.clone()], &peers[range.clone()]);
     let start = Instant::now();
     match pass {
         Pass::SudokitFirst => {
-            for (grid, out) in grids.iter().zip(&mut answers.sudokit_first) {
+            for (grid, out) in grids.iter().zip(&mut answers.sudokit_first[range.clone()]) {
                 *out = black_box(solver.solve_first(black_box(grid)).ok());
             }
         }
         Pass::SudokitLexmin => {
-            for (grid, out) in grids.iter().zip(&mut answers.sudokit_lexmin) {
+            for (grid, out) in grids.iter().zip(&mut answers.sudokit_lexmin[range.clone()]) {
                 *out = black_box(solver.solve(black_box(grid)).ok());
             }
         }
         Pass::SudokitCount2 => {
-            for (grid, out) in grids.iter().zip(&mut answers.sudokit_count2) {
+            for (grid, out) in grids.iter().zip(&mut answers.sudokit_count2[range.clone()]) {
                 *out = black_box(solver.count_solutions(black_box(grid), 2).unwrap_or(0));
             }
         }
         Pass::CrateFirst => {
-            for (peer, out) in peers.iter().zip(&mut answers.crate_first) {
+            for (peer, out) in peers.iter().zip(&mut answers.crate_first[range.clone()]) {
                 *out = black_box(black_box(*peer).some_solution());
             }
         }
         Pass::CrateCount2 => {
-            for (peer, out) in peers.iter().zip(&mut answers.crate_count2) {
+            for (peer, out) in peers.iter().zip(&mut answers.crate_count2[range.clone()]) {
                 *out = black_box(black_box(*peer).solutions_count_up_to(2));
             }
         }
@@ -335,37 +346,60 @@ fn measure(collection: &Collection, options: &Options) -> Result<Row, String> {
         return Ok(row);
     }
     let budget = Duration::from_secs_f64(options.seconds);
-    let mut timings: [Timings; 5] = Default::default();
     let mut answers = Answers::new(n);
-    let mut reference: Option<Answers> = None;
     let mut solver = Solver::new();
-    loop {
-        for (slot, pass) in ROUND.into_iter().enumerate() {
-            let before = solver.stats();
-            timings[slot].record(run_pass(pass, &mut solver, &grids, &peers, &mut answers));
-            if pass == Pass::SudokitCount2 && reference.is_none() {
-                let after = solver.stats();
-                let puzzles = (after.puzzles - before.puzzles) as f64;
-                row.guesses_per_puzzle = (after.guesses - before.guesses) as f64 / puzzles;
-                row.no_guess_share = 100.0
-                    * (after.solved_without_guess - before.solved_without_guess) as f64
-                    / puzzles;
-            }
-            if let Some(first) = &reference {
-                same_answers(collection, pass, &answers, first)?;
-            }
-        }
-        if reference.is_none() {
-            verify(collection, &answers)?;
-            reference = Some(answers.clone());
-        }
-        row.rounds += 1;
-        if timings.iter().all(|t| t.total >= budget) {
-            break;
+    // A first round over the whole collection: every answer checked, the
+    // guesses counted, and the slowest engine's time sets the chunk size.
+    let mut slowest = Duration::ZERO;
+    for pass in ROUND {
+        let before = solver.stats();
+        let took = run_pass(pass, &mut solver, &grids, &peers, &mut answers, 0..n);
+        slowest = slowest.max(took);
+        if pass == Pass::SudokitCount2 {
+            let after = solver.stats();
+            let puzzles = (after.puzzles - before.puzzles) as f64;
+            row.guesses_per_puzzle = (after.guesses - before.guesses) as f64 / puzzles;
+            row.no_guess_share =
+                100.0 * (after.solved_without_guess - before.solved_without_guess) as f64 / puzzles;
         }
     }
-    for (rate, timing) in row.rates.iter_mut().zip(&timings) {
-        *rate = n as f64 / timing.pick(options.median).as_secs_f64();
+    verify(collection, &answers)?;
+    let reference = answers.clone();
+    // Then rounds over chunks of about CHUNK_SECONDS for the slowest engine,
+    // the engines alternating chunk by chunk (each round starting with the
+    // next one): a burst of noise on a shared machine spoils one chunk of
+    // one engine, whose best (or median) time over the rounds is kept.
+    let chunks = ((slowest.as_secs_f64() / CHUNK_SECONDS).ceil() as usize).clamp(1, n);
+    let size = n.div_ceil(chunks);
+    let ranges: Vec<Range<usize>> = (0..n)
+        .step_by(size)
+        .map(|at| at..(at + size).min(n))
+        .collect();
+    let mut timings: Vec<[Timings; 5]> = ranges.iter().map(|_| Default::default()).collect();
+    let started = Instant::now();
+    while row.rounds < MIN_ROUNDS || started.elapsed() < budget * ROUND.len() as u32 {
+        for (range, timing) in ranges.iter().zip(&mut timings) {
+            for turn in 0..ROUND.len() {
+                let slot = (turn + row.rounds) % ROUND.len();
+                let took = run_pass(
+                    ROUND[slot],
+                    &mut solver,
+                    &grids,
+                    &peers,
+                    &mut answers,
+                    range.clone(),
+                );
+                timing[slot].record(took);
+            }
+        }
+        for pass in ROUND {
+            same_answers(collection, pass, &answers, &reference)?;
+        }
+        row.rounds += 1;
+    }
+    for (slot, rate) in row.rates.iter_mut().enumerate() {
+        let total: Duration = timings.iter().map(|t| t[slot].pick(options.median)).sum();
+        *rate = n as f64 / total.as_secs_f64();
     }
     Ok(row)
 }
@@ -608,18 +642,16 @@ fn main() -> ExitCode {
     print!("{}", generate::table(&generation));
     println!();
     println!(
-        "Machine: {}; one thread. Rates are puzzles per second, the {} pass over the collection \
-         (each engine timed for at least {} s per collection, {} each); ratios are sudokit / \
-         sudoku crate 0.8 (JCZSolve port); guesses and no-guess share from sudokit's count-2 \
-         run. Generation: passes of {} puzzles, alternating engines, each timed for at least {} s, \
-         every puzzle checked unique. Folder: `{}`. Command: `{}`",
+        "Machine: {}; one thread. Rates are puzzles per second: each collection is cut into \
+         chunks of about 3 ms, the engines alternate chunk by chunk for about {} s each \
+         ({} rounds at least), and each chunk's {} time per engine is summed; ratios are \
+         sudokit / sudoku crate 0.8 (JCZSolve port); guesses and no-guess share from sudokit's \
+         count-2 run. Generation: passes of {} puzzles, alternating engines, each timed for at \
+         least {} s, every puzzle checked unique. Folder: `{}`. Command: `{}`",
         machine(),
-        if options.median { "median" } else { "best" },
         options.seconds,
-        match min_rounds {
-            0 | 1 => "at least 1 pass".to_string(),
-            n => format!("at least {n} passes"),
-        },
+        min_rounds.max(MIN_ROUNDS),
+        if options.median { "median" } else { "best" },
         generate::PUZZLES_PER_PASS,
         options.seconds,
         shown(&options.folder),
@@ -675,7 +707,7 @@ mod tests {
         let mut answers = Answers::new(grids.len());
         let mut solver = Solver::new();
         for pass in ROUND {
-            run_pass(pass, &mut solver, &grids, &peers, &mut answers);
+            run_pass(pass, &mut solver, &grids, &peers, &mut answers, 0..grids.len());
         }
         verify(collection, &answers).unwrap();
         let mut wrong = answers.clone();
