@@ -465,12 +465,19 @@ fn summary(printer: &Printer, elapsed: Duration, threads: usize) -> String {
 /// A progress bar on stderr for bulk runs, shown only when stderr is a
 /// terminal and the input is more than one chunk long.
 struct Progress {
-    bar: ProgressBar,
+    /// None when stderr is not a terminal: nothing is drawn or even kept.
+    bar: Option<ProgressBar>,
     shown: bool,
 }
 
 impl Progress {
     fn new(inputs: &[PathBuf]) -> Progress {
+        if !io::stderr().is_terminal() {
+            return Progress {
+                bar: None,
+                shown: false,
+            };
+        }
         let total: Option<u64> = inputs.iter().map(|path| file_size(path)).sum();
         let bar = match total {
             Some(bytes) => ProgressBar::with_draw_target(Some(bytes), ProgressDrawTarget::hidden())
@@ -485,19 +492,27 @@ impl Progress {
                     .expect("a valid template"),
             ),
         };
-        Progress { bar, shown: false }
+        Progress {
+            bar: Some(bar),
+            shown: false,
+        }
     }
 
     fn update(&mut self, bytes: u64, answered: u64) {
-        if !self.shown && answered >= CHUNK_RECORDS as u64 && io::stderr().is_terminal() {
-            self.bar.set_draw_target(ProgressDrawTarget::stderr());
+        let Some(bar) = &self.bar else {
+            return;
+        };
+        if !self.shown && answered >= CHUNK_RECORDS as u64 {
+            bar.set_draw_target(ProgressDrawTarget::stderr());
             self.shown = true;
         }
-        self.bar.set_position(bytes);
-        self.bar.set_message(answered.to_string());
+        bar.set_position(bytes);
+        bar.set_message(answered.to_string());
     }
 
     fn finish(&self) {
-        self.bar.finish_and_clear();
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
     }
 }
