@@ -126,12 +126,26 @@ impl State {
             let byte = nonzero.wrapping_mul(0x0102_0408_1020_4080) >> 56;
             givens[chunk / 8] |= byte << (chunk % 8 * 8);
         }
+        // Each given's cell leaves the other digits and the open cells at
+        // once, so that the first propagation need not find it again.
+        let mut own = [0u32; 27];
+        let mut given_cells = [0u32; 3];
         for (half, mut bits) in givens.into_iter().enumerate() {
             while bits != 0 {
                 let cell = half * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                state.place_given(cell, usize::from(values[cell]) - 1)?;
+                let digit = usize::from(values[cell]) - 1;
+                state.place_given(cell, digit)?;
+                let bit = 1u32 << (cell % 27);
+                own[at(digit, cell / 27)] |= bit;
+                given_cells[cell / 27] |= bit;
             }
+        }
+        for (index, mask) in state.cands.iter_mut().enumerate() {
+            *mask &= !(given_cells[index / 9] & !own[index]);
+        }
+        for (open, given) in state.unsolved.iter_mut().zip(given_cells) {
+            *open &= !given;
         }
         Ok(state)
     }
