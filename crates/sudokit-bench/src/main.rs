@@ -707,7 +707,14 @@ mod tests {
         let mut answers = Answers::new(grids.len());
         let mut solver = Solver::new();
         for pass in ROUND {
-            run_pass(pass, &mut solver, &grids, &peers, &mut answers, 0..grids.len());
+            run_pass(
+                pass,
+                &mut solver,
+                &grids,
+                &peers,
+                &mut answers,
+                0..grids.len(),
+            );
         }
         verify(collection, &answers).unwrap();
         let mut wrong = answers.clone();

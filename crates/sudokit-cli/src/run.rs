@@ -55,15 +55,16 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
     // One thread answers on the main thread: no pool to start.
-    let pool = if threads == 1 {
+    let workers = if threads == 1 {
         None
     } else {
-        Some(
-            rayon::ThreadPoolBuilder::new()
+        Some(Workers {
+            pool: rayon::ThreadPoolBuilder::new()
                 .num_threads(threads)
                 .build()
                 .context("cannot start worker threads")?,
-        )
+            threads,
+        })
     };
     let inputs: Vec<PathBuf> = if config.files.is_empty() {
         vec![PathBuf::from("-")]
@@ -87,14 +88,16 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
                 continue;
             }
         };
-        let mut records = Records::new(BufReader::with_capacity(
-            1 << 16,
-            CountingReader {
-                inner: reader,
-                count: Arc::clone(&bytes_read),
-            },
-        ));
-        let mut read_error = None;
+        let mut input = Input {
+            records: Records::new(BufReader::with_capacity(
+                1 << 16,
+                CountingReader {
+                    inner: reader,
+                    count: Arc::clone(&bytes_read),
+                },
+            )),
+            error: None,
+        };
         // A small file is cut into small chunks; blocks take more bytes than
         // lines, so the estimate errs towards more chunks.
         let chunk_records = file_size(path).map_or(CHUNK_RECORDS, |bytes| {
@@ -106,21 +109,13 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
             format: config.format,
             file: name.clone(),
         });
-        let answered = match &pool {
-            None => answer_file_serially(
-                &job,
-                &mut records,
-                &mut read_error,
-                &mut printer,
-                &mut first_index,
-            ),
-            Some(pool) => answer_file_on_pool(
-                pool,
-                threads,
+        let answered = match &workers {
+            None => answer_file_serially(&job, &mut input, &mut printer, &mut first_index),
+            Some(workers) => answer_file_on_pool(
+                workers,
                 chunk_records,
                 &job,
-                &mut records,
-                &mut read_error,
+                &mut input,
                 &mut printer,
                 &mut first_index,
                 &mut |printer: &Printer| {
@@ -133,7 +128,7 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
             return Ok(printer.status);
         };
         progress.update(bytes_read.load(Ordering::Relaxed), printer.answered);
-        if let Some(error) = read_error {
+        if let Some(error) = input.error {
             printer.report(&format!("sudokit: error reading {name}: {error}"));
             printer.status = printer.status.max(2);
         } else if records_in_file == 0 {
@@ -155,14 +150,13 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
 /// returns the number of records, or an error once stdout is gone.
 fn answer_file_serially<R: BufRead>(
     job: &Job,
-    records: &mut Records<R>,
-    read_error: &mut Option<io::Error>,
+    input: &mut Input<R>,
     printer: &mut Printer,
     first_index: &mut u64,
 ) -> io::Result<usize> {
     let mut records_in_file = 0usize;
     loop {
-        let chunk = read_chunk(records, read_error, SERIAL_CHUNK_RECORDS);
+        let chunk = input.read_chunk(SERIAL_CHUNK_RECORDS);
         if chunk.is_empty() {
             return Ok(records_in_file);
         }
@@ -179,12 +173,10 @@ fn answer_file_serially<R: BufRead>(
 /// order as they come back. Returns the number of records, or an error once
 /// stdout is gone.
 fn answer_file_on_pool<R: BufRead>(
-    pool: &rayon::ThreadPool,
-    threads: usize,
+    workers: &Workers,
     chunk_records: usize,
     job: &Arc<Job>,
-    records: &mut Records<R>,
-    read_error: &mut Option<io::Error>,
+    input: &mut Input<R>,
     printer: &mut Printer,
     first_index: &mut u64,
     on_progress: &mut dyn FnMut(&Printer),
@@ -193,12 +185,12 @@ fn answer_file_on_pool<R: BufRead>(
     // Chunks handed out and printed so far; answers that came back early.
     let (mut sent, mut printed) = (0u64, 0u64);
     let mut early: BTreeMap<u64, AnsweredChunk> = BTreeMap::new();
-    let in_flight_limit = (CHUNKS_IN_FLIGHT_PER_THREAD * threads) as u64;
+    let in_flight_limit = (CHUNKS_IN_FLIGHT_PER_THREAD * workers.threads) as u64;
     let mut records_in_file = 0usize;
     let mut input_left = true;
     while input_left || printed < sent {
         if input_left && sent - printed < in_flight_limit {
-            let chunk = read_chunk(records, read_error, chunk_records);
+            let chunk = input.read_chunk(chunk_records);
             if chunk.is_empty() {
                 input_left = false;
                 continue;
@@ -208,7 +200,7 @@ fn answer_file_on_pool<R: BufRead>(
             sent += 1;
             *first_index += chunk.len() as u64;
             let (done, job) = (done.clone(), Arc::clone(job));
-            pool.spawn_fifo(move || {
+            workers.pool.spawn_fifo(move || {
                 // The receiver is gone only if stdout is: nothing to do then.
                 let _ = done.send((sequence, job.answer(chunk, start)));
             });
@@ -256,29 +248,39 @@ fn open(path: &std::path::Path) -> io::Result<Box<dyn Read + Send>> {
     }
 }
 
-/// Reads up to `size` records; an I/O error ends the input and is kept.
-fn read_chunk<R: BufRead>(
-    records: &mut Records<R>,
-    error: &mut Option<io::Error>,
-    size: usize,
-) -> Vec<Record> {
-    let mut chunk = Vec::with_capacity(size);
-    if error.is_some() {
-        return chunk;
-    }
-    for item in records.by_ref() {
-        match item {
-            Ok(record) => chunk.push(record),
-            Err(read_error) => {
-                *error = Some(read_error);
+/// One input's records, and the I/O error that ended it early, if any.
+struct Input<R> {
+    records: Records<R>,
+    error: Option<io::Error>,
+}
+
+impl<R: BufRead> Input<R> {
+    /// Reads up to `size` records; an I/O error ends the input and is kept.
+    fn read_chunk(&mut self, size: usize) -> Vec<Record> {
+        let mut chunk = Vec::with_capacity(size);
+        if self.error.is_some() {
+            return chunk;
+        }
+        for item in self.records.by_ref() {
+            match item {
+                Ok(record) => chunk.push(record),
+                Err(read_error) => {
+                    self.error = Some(read_error);
+                    break;
+                }
+            }
+            if chunk.len() == size {
                 break;
             }
         }
-        if chunk.len() == size {
-            break;
-        }
+        chunk
     }
-    chunk
+}
+
+/// The worker threads of a run on more than one thread.
+struct Workers {
+    pool: rayon::ThreadPool,
+    threads: usize,
 }
 
 /// What is asked of every record of one input, and how answers are written.

@@ -196,7 +196,7 @@ impl State {
                     let byte = u64::from((plane >> (chunk * 8)) as u8);
                     // Byte j of `spread` keeps bit j of `byte`; then each
                     // byte becomes 1 if it is not zero.
-                    let spread = byte * 0x0101_0101_0101_0101 & 0x8040_2010_0804_0201;
+                    let spread = (byte * 0x0101_0101_0101_0101) & 0x8040_2010_0804_0201;
                     let ones = (spread + 0x7F7F_7F7F_7F7F_7F7F) >> 7 & 0x0101_0101_0101_0101;
                     word |= ones << bit;
                 }
