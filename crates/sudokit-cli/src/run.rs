@@ -88,14 +88,18 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
                 continue;
             }
         };
+        // Bytes are counted for the progress bar only: the counting wrapper
+        // has no `read_buf`, so its buffer is zeroed before the first read.
+        let reader: Box<dyn Read + Send> = if progress.is_drawn() {
+            Box::new(CountingReader {
+                inner: reader,
+                count: Arc::clone(&bytes_read),
+            })
+        } else {
+            reader
+        };
         let mut input = Input {
-            records: Records::new(BufReader::with_capacity(
-                1 << 16,
-                CountingReader {
-                    inner: reader,
-                    count: Arc::clone(&bytes_read),
-                },
-            )),
+            records: Records::new(BufReader::with_capacity(1 << 16, reader)),
             error: None,
         };
         // A small file is cut into small chunks; blocks take more bytes than
@@ -498,6 +502,11 @@ impl Progress {
             bar: Some(bar),
             shown: false,
         }
+    }
+
+    /// Whether there is a bar to draw (stderr is a terminal).
+    fn is_drawn(&self) -> bool {
+        self.bar.is_some()
     }
 
     fn update(&mut self, bytes: u64, answered: u64) {
