@@ -827,11 +827,24 @@ pub(crate) fn search_portable<const IN_ORDER: bool, K: BandClear>(
                     };
                     state.choose(scored)
                 };
-                stack.push(Frame {
-                    state,
-                    target,
-                    untried,
-                });
+                // Take the first alternative in place; the frame keeps the
+                // state for the others (copying it back would cost a copy
+                // per guess).
+                let choice = untried.trailing_zeros() as usize;
+                let others = untried & (untried - 1);
+                if others != 0 {
+                    stack.push(Frame {
+                        state,
+                        target,
+                        untried: others,
+                    });
+                    guesses += 1;
+                    if guesses > budget.guesses {
+                        return (guesses, false);
+                    }
+                }
+                alive = state.take(target, choice).is_ok();
+                continue;
             }
         }
         // Take the next untried branch, backtracking as needed.
