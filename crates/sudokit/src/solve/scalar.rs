@@ -34,7 +34,8 @@
 //! weaker branch clears the most candidates (at the root and after a few dead
 //! ends; elsewhere on the first bivalue cell), else on a digit whose band has
 //! two patterns left, else on a cell with the fewest candidates. It is compiled
-//! twice, portable and for CPUs with AVX2, POPCNT and BMI, and picks one at run time.
+//! twice, portable and for CPUs with AVX2, POPCNT and BMI (there with the AVX2
+//! kernel [`Avx2Clear`] for the band clear), and picks one at run time.
 //! [`lexicographic`] walks the cells in row-major order with ascending digits,
 //! entering a branch only once [`search`] has found a solution in it, so it
 //! meets solutions in lexicographic order (propagation only removes candidates
