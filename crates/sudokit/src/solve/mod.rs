@@ -14,7 +14,7 @@
 //! and locked candidates by table, copy-make guessing) and differ only in the
 //! order they walk and when they stop.
 
-pub mod scalar;
+mod scalar;
 mod tables;
 
 use std::fmt;
