@@ -127,39 +127,47 @@ impl State {
             let byte = nonzero.wrapping_mul(0x0102_0408_1020_4080) >> 56;
             givens[chunk / 8] |= byte << (chunk % 8 * 8);
         }
-        // Each given's cell leaves the other digits and the open cells at
-        // once, so that the first propagation need not find it again.
+        // Band by band, so that a given's bit and band need no division.
+        let band_bits = (1u64 << 27) - 1;
+        let given_cells = [
+            (givens[0] & band_bits) as u32,
+            (givens[0] >> 27 & band_bits) as u32,
+            ((givens[0] >> 54 | givens[1] << 10) & band_bits) as u32,
+        ];
         let mut own = [0u32; 27];
-        let mut given_cells = [0u32; 3];
-        for (half, mut bits) in givens.into_iter().enumerate() {
+        for (band, &cells) in given_cells.iter().enumerate() {
+            let mut bits = cells;
             while bits != 0 {
-                let cell = half * 64 + bits.trailing_zeros() as usize;
+                let bit = bits & bits.wrapping_neg();
+                let cell = band * 27 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 let digit = usize::from(values[cell]) - 1;
-                state.place_given(cell, digit)?;
-                let bit = 1u32 << (cell % 27);
-                own[at(digit, cell / 27)] |= bit;
-                given_cells[cell / 27] |= bit;
+                state.place_given(cell, bit, band * 9 + digit)?;
+                own[band * 9 + digit] |= bit;
             }
         }
-        for (index, mask) in state.cands.iter_mut().enumerate() {
-            *mask &= !(given_cells[index / 9] & !own[index]);
-        }
-        for (open, given) in state.unsolved.iter_mut().zip(given_cells) {
-            *open &= !given;
+        // Each given's cell leaves the other digits and the open cells at
+        // once, so that the first propagation need not find it again.
+        for (band, &cells) in given_cells.iter().enumerate() {
+            for digit in 0..9 {
+                let index = band * 9 + digit;
+                state.cands[index] &= !(cells & !own[index]);
+            }
+            state.unsolved[band] &= !cells;
         }
         Ok(state)
     }
 
-    /// Places a given: clears `digit` from `cell`'s peers, or finds the
+    /// Places a given: clears its digit (at `index`, the digit's mask in the
+    /// cell's band, where the cell is `bit`) from `cell`'s peers, or finds the
     /// digit already gone from the cell (two givens clash). Every mask is on
     /// the work list already: no marks needed.
     #[inline(always)]
-    fn place_given(&mut self, cell: usize, digit: usize) -> Result<(), Contradiction> {
-        let bit = 1u32 << (cell % 27);
-        if self.cands[at(digit, cell / 27)] & bit == 0 {
+    fn place_given(&mut self, cell: usize, bit: u32, index: usize) -> Result<(), Contradiction> {
+        if self.cands[index] & bit == 0 {
             return Err(Contradiction);
         }
+        let digit = index % 9;
         for (band, &peer_mask) in PEERS[cell].iter().enumerate() {
             self.cands[at(digit, band)] &= !peer_mask;
         }
