@@ -2,8 +2,9 @@
 //! `valgrind --tool=callgrind target/release/examples/engine_pass ENGINE FILE`
 //! with ENGINE one of `sudokit-first`, `sudokit-count2`, `sudokit-lexmin`,
 //! `crate-first`, `crate-count2`, or `parse` (loading the file only, the
-//! share of the others' time that is not solving). Prints the number of puzzles solved, so that
-//! the work cannot be optimised away, and sudokit's guesses per puzzle on stderr.
+//! share of the others' time that is not solving). Prints the number of
+//! puzzles solved, so that the work cannot be optimised away, and sudokit's
+//! guesses per puzzle on stderr.
 
 use std::env;
 use std::process::ExitCode;

@@ -1,5 +1,6 @@
-//! The bulk pipeline: stream records from each input in chunks, answer a chunk
-//! on every core while the next one is read, print answers in input order.
+//! The bulk pipeline: stream records from each input in chunks, answer each
+//! chunk whole on a pool thread while the next ones are read, print answers in
+//! input order.
 
 use std::collections::BTreeMap;
 use std::fs::File;
@@ -25,11 +26,9 @@ const CHUNK_RECORDS: usize = 256;
 /// it together: the last chunk handed out is short.
 const CHUNKS_PER_THREAD: u64 = 16;
 
-/// Bytes of an answer on one line: 81 cells and a line ending.
-const ANSWER_BYTES: usize = 82;
-
-/// Bytes of a record on its own line: 81 cells and a line ending.
-const LINE_RECORD_BYTES: u64 = 82;
+/// Bytes of a board on one line, 81 cells and a line ending: the usual
+/// size of a record read and of an answer written.
+const LINE_BYTES: usize = 82;
 
 /// Chunks handed to the pool and not yet printed, per thread: enough that no
 /// thread waits for the reader, few enough that memory stays flat whatever
@@ -102,12 +101,6 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
             records: Records::new(BufReader::with_capacity(1 << 16, reader)),
             error: None,
         };
-        // A small file is cut into small chunks; blocks take more bytes than
-        // lines, so the estimate errs towards more chunks.
-        let chunk_records = file_size(path).map_or(CHUNK_RECORDS, |bytes| {
-            (bytes / LINE_RECORD_BYTES / (CHUNKS_PER_THREAD * threads as u64))
-                .clamp(1, CHUNK_RECORDS as u64) as usize
-        });
         let job = Arc::new(Job {
             question: config.question,
             format: config.format,
@@ -117,7 +110,7 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
             None => answer_file_serially(&job, &mut input, &mut printer, &mut first_index),
             Some(workers) => answer_file_on_pool(
                 workers,
-                chunk_records,
+                chunk_records(path, threads),
                 &job,
                 &mut input,
                 &mut printer,
@@ -225,6 +218,16 @@ fn answer_file_on_pool<R: BufRead>(
     Ok(records_in_file)
 }
 
+/// Records a pool thread answers together for the input at `path`: a small
+/// file is cut into small chunks; blocks take more bytes than lines, so the
+/// estimate errs towards more chunks.
+fn chunk_records(path: &std::path::Path, threads: usize) -> usize {
+    file_size(path).map_or(CHUNK_RECORDS, |bytes| {
+        (bytes / LINE_BYTES as u64 / (CHUNKS_PER_THREAD * threads as u64))
+            .clamp(1, CHUNK_RECORDS as u64) as usize
+    })
+}
+
 /// The size of a regular file, if `path` names one (not stdin, not a pipe).
 fn file_size(path: &std::path::Path) -> Option<u64> {
     if path.as_os_str() == "-" {
@@ -325,7 +328,7 @@ impl Job {
         }
         let mut answers = AnsweredChunk {
             records: Vec::with_capacity(chunk.len()),
-            text: Vec::with_capacity(chunk.len() * ANSWER_BYTES),
+            text: Vec::with_capacity(chunk.len() * LINE_BYTES),
         };
         SOLVER.with(|solver| {
             let mut solver = solver.borrow_mut();

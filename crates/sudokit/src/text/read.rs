@@ -451,7 +451,8 @@ fn grid_of(values: [u8; 81]) -> Grid {
 /// that is neither a digit nor a blank.
 fn convert(cells: &[u8], out: &mut [u8]) -> Result<(), usize> {
     debug_assert_eq!(cells.len(), out.len());
-    // Arithmetic rather than VALUE: compilers turn this loop into vector code.
+    // VALUE's mapping written as arithmetic (digits, and the blanks '.', '0',
+    // '_'), which compilers turn into vector code; VALUE stays the reference.
     let mut invalid = false;
     for (value, &byte) in out.iter_mut().zip(cells) {
         let digit = byte.wrapping_sub(b'0');
