@@ -62,6 +62,33 @@ fn triads_of(mask: u32) -> u32 {
 /// three rows are all non-empty borrows within each row only.
 const ROW_LOW_BITS: u32 = 0x40201;
 
+/// A full adder on 27 lanes: the sum and carry bits of `a + b + c`.
+#[inline(always)]
+fn full_adder(a: u32, b: u32, c: u32) -> (u32, u32) {
+    let half = a ^ b;
+    (half ^ c, (a & b) | (half & c))
+}
+
+/// The cells of a band that at least one, two and three of its nine digit
+/// masks hold. A tree of full adders: about two thirds of the operations of
+/// counting digit by digit, in a shorter chain.
+#[inline(always)]
+fn digit_counts(masks: &[u32; 9]) -> [u32; 3] {
+    let (sum_a, carry_a) = full_adder(masks[0], masks[1], masks[2]);
+    let (sum_b, carry_b) = full_adder(masks[3], masks[4], masks[5]);
+    let (sum_c, carry_c) = full_adder(masks[6], masks[7], masks[8]);
+    // The count is `ones + 2 * (carry_a + carry_b + carry_c + carry_d)`.
+    let (ones, carry_d) = full_adder(sum_a, sum_b, sum_c);
+    let (either_ab, either_cd) = (carry_a | carry_b, carry_c | carry_d);
+    let any_carry = either_ab | either_cd;
+    let two_carries = (carry_a & carry_b) | (carry_c & carry_d) | (either_ab & either_cd);
+    [
+        ones | any_carry,
+        any_carry,
+        (ones & any_carry) | two_carries,
+    ]
+}
+
 /// The whole search state: 136 bytes, copied at each guess.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) struct State {
@@ -401,13 +428,10 @@ impl State {
     fn naked_singles(&mut self) -> Result<bool, Contradiction> {
         let mut placed = false;
         for band in 0..3 {
-            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
-            for digit in 0..9 {
-                let mask = self.cands[at(digit, band)];
-                thrice |= twice & mask;
-                twice |= once & mask;
-                once |= mask;
-            }
+            let masks: &[u32; 9] = self.cands[band * 9..band * 9 + 9]
+                .try_into()
+                .expect("nine digits");
+            let [once, twice, thrice] = digit_counts(masks);
             let open = self.unsolved[band];
             if open & !once != 0 {
                 return Err(Contradiction);
@@ -1108,6 +1132,36 @@ mod tests {
                 &board,
             );
             assert_eq!(portable, fast, "{}", board.to_line());
+        }
+    }
+
+    #[test]
+    fn digit_counts_match_counting_each_cell() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for round in 0..20_000 {
+            let mut masks = [0u32; 9];
+            for mask in &mut masks {
+                let mut bits = next() as u32;
+                // Sparse and dense masks alike.
+                for _ in 0..round % 5 {
+                    bits &= next() as u32;
+                }
+                *mask = bits & ((1 << 27) - 1);
+            }
+            let mut expected = [0u32; 3];
+            for cell in 0..27 {
+                let count = masks.iter().filter(|&&mask| mask >> cell & 1 == 1).count();
+                for (at_least, bits) in expected.iter_mut().enumerate() {
+                    *bits |= u32::from(count > at_least) << cell;
+                }
+            }
+            assert_eq!(digit_counts(&masks), expected, "{masks:?}");
         }
     }
 
