@@ -14,6 +14,7 @@
 //! and locked candidates by table, copy-make guessing) and differ only in the
 //! order they walk and when they stop.
 
+mod kernels;
 mod scalar;
 mod tables;
 

@@ -33,30 +33,23 @@
 //! [`search`] is depth-first, copy-make: it branches on the bivalue cell whose
 //! weaker branch clears the most candidates (at the root and after a few dead
 //! ends; elsewhere on the first bivalue cell), else on a digit whose band has
-//! two patterns left, else on a cell with the fewest candidates. It is compiled
-//! twice, portable and for CPUs with AVX2, POPCNT and BMI (there with the AVX2
-//! kernel [`Avx2Clear`] for the band clear), and picks one at run time.
+//! two patterns left, else on a cell with the fewest candidates. It is generic
+//! over the [`Kernels`] of the band clear and the triads, and compiled once
+//! portable and once per kernel set for CPUs with AVX2, POPCNT and BMI; it
+//! picks one at run time ([`Native::detect`]).
 //! [`lexicographic`] walks the cells in row-major order with ascending digits,
 //! entering a branch only once [`search`] has found a solution in it, so it
 //! meets solutions in lexicographic order (propagation only removes candidates
 //! that no solution of the current branch uses, so it never reorders them);
 //! [`smallest_solution`] does the same for the first solution only.
 
+use super::kernels::{triads_of, Kernels, Native, Portable};
 use super::tables::{
-    BAND_PATTERN_CELLS, COLUMN_CLAIMS_KEEP, PATTERNS_PRESENT, PATTERN_TRIADS, PEERS, TRIADS_OF_ROW,
-    TRIAD_CELLS,
+    BAND_PATTERN_CELLS, COLUMN_CLAIMS_KEEP, PATTERNS_PRESENT, PATTERN_TRIADS, PEERS, TRIAD_CELLS,
 };
 use crate::Grid;
 
 const ROW: u32 = 0x1FF;
-
-/// The triads (one row of one box) of a band mask that hold a bit, as 9 bits.
-#[inline(always)]
-fn triads_of(mask: u32) -> u32 {
-    u32::from(TRIADS_OF_ROW[(mask & ROW) as usize])
-        | u32::from(TRIADS_OF_ROW[(mask >> 9 & ROW) as usize]) << 3
-        | u32::from(TRIADS_OF_ROW[(mask >> 18) as usize]) << 6
-}
 
 /// Each row of a band mask, lowest bit: subtracting it from a mask whose
 /// three rows are all non-empty borrows within each row only.
@@ -263,7 +256,7 @@ impl State {
     /// Clears `cells` from every digit of `band`; returns the work-list marks
     /// of the masks that lost cells.
     #[inline(always)]
-    fn clear_from_band<K: BandClear>(&mut self, band: usize, cells: u32, kernel: K) -> u32 {
+    fn clear_from_band<K: Kernels>(&mut self, band: usize, cells: u32, kernel: K) -> u32 {
         let masks: &mut [u32; 9] = (&mut self.cands[band * 9..band * 9 + 9])
             .try_into()
             .expect("nine digits");
@@ -292,12 +285,12 @@ impl State {
     /// stall, hidden singles in columns last.
     #[inline(always)]
     pub(crate) fn propagate(&mut self) -> Result<(), Contradiction> {
-        self.propagate_with(PortableClear)
+        self.propagate_with(Portable)
     }
 
     /// [`State::propagate`] clearing placed cells with `kernel`.
     #[inline(always)]
-    pub(crate) fn propagate_with<K: BandClear>(&mut self, kernel: K) -> Result<(), Contradiction> {
+    pub(crate) fn propagate_with<K: Kernels>(&mut self, kernel: K) -> Result<(), Contradiction> {
         loop {
             // Sweeps in index order over the work list as it stood when the
             // sweep began: the next index never waits for the current step,
@@ -331,14 +324,14 @@ impl State {
     /// row and per box), a box confined to one column claims it in the other
     /// bands, and a row left with one cell places the digit there.
     #[inline(always)]
-    fn band_step<K: BandClear>(
+    fn band_step<K: Kernels>(
         &mut self,
         index: usize,
         pending: &mut u32,
         kernel: K,
     ) -> Result<(), Contradiction> {
         let mask = self.cands[index];
-        let allowed = BAND_PATTERN_CELLS[triads_of(mask) as usize];
+        let allowed = BAND_PATTERN_CELLS[kernel.triads(mask) as usize];
         if allowed == 0 {
             return Err(Contradiction);
         }
@@ -602,85 +595,6 @@ impl State {
     }
 }
 
-/// Clears cells from the nine digit masks of a band: the one step of the
-/// propagation with a hand-written vector kernel. Returns bit `d` set for each
-/// digit `d` whose mask lost cells.
-pub(crate) trait BandClear: Copy {
-    fn clear(self, masks: &mut [u32; 9], cells: u32) -> u32;
-}
-
-/// [`BandClear`] for any CPU, and the kernels' reference; written so that
-/// compilers turn it into vector code where they can.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct PortableClear;
-
-impl BandClear for PortableClear {
-    #[inline(always)]
-    fn clear(self, masks: &mut [u32; 9], cells: u32) -> u32 {
-        let mut changed = 0u32;
-        for (digit, mask) in masks.iter_mut().enumerate() {
-            let old = *mask;
-            *mask = old & !cells;
-            changed |= u32::from(*mask != old) << digit;
-        }
-        changed
-    }
-}
-
-/// [`BandClear`] with AVX2: eight masks in one register, their changes read
-/// with one `vmovmskps` where compilers reduce the portable loop's compares
-/// with a chain of shuffles (1-3% faster whole searches, `scripts/ab.py`).
-/// Only [`Avx2Clear::new`] makes one, on a CPU with AVX2.
-#[cfg(target_arch = "x86_64")]
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Avx2Clear {
-    _cpu_has_avx2: (),
-}
-
-#[cfg(target_arch = "x86_64")]
-impl Avx2Clear {
-    /// The kernel, if this CPU has AVX2.
-    pub(crate) fn new() -> Option<Avx2Clear> {
-        std::arch::is_x86_feature_detected!("avx2").then_some(Avx2Clear { _cpu_has_avx2: () })
-    }
-}
-
-#[cfg(target_arch = "x86_64")]
-impl BandClear for Avx2Clear {
-    #[inline(always)]
-    fn clear(self, masks: &mut [u32; 9], cells: u32) -> u32 {
-        // SAFETY: an `Avx2Clear` exists only on a CPU with AVX2 (see `new`).
-        unsafe { clear_with_avx2(masks, cells) }
-    }
-}
-
-/// The kernel of [`Avx2Clear`].
-///
-/// # Safety
-///
-/// The CPU must support AVX2.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn clear_with_avx2(masks: &mut [u32; 9], cells: u32) -> u32 {
-    use std::arch::x86_64::{
-        __m256i, _mm256_andnot_si256, _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_loadu_si256,
-        _mm256_movemask_ps, _mm256_set1_epi32, _mm256_storeu_si256,
-    };
-    let first_eight = masks.as_mut_ptr().cast::<__m256i>();
-    // SAFETY: `masks` holds nine u32, so its first 32 bytes are eight of
-    // them; the unaligned load and store need no alignment. The CPU has AVX2
-    // (the caller's contract).
-    let unchanged = unsafe {
-        let old = _mm256_loadu_si256(first_eight);
-        let new = _mm256_andnot_si256(_mm256_set1_epi32(cells as i32), old);
-        _mm256_storeu_si256(first_eight, new);
-        _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(old, new))) as u32
-    };
-    let old = masks[8];
-    masks[8] = old & !cells;
-    (!unchanged & 0xFF) | u32::from(masks[8] != old) << 8
-}
-
 /// Branch targets from this value up are digit-bands (`band * 9 + digit`)
 /// whose alternatives are patterns; below it, cells whose alternatives are digits.
 const PATTERN_BRANCH: u8 = 81;
@@ -772,27 +686,22 @@ fn search_dispatch<const IN_ORDER: bool>(
     budget: Budget,
     on_solution: impl FnMut(&State) -> bool,
 ) -> (u64, bool) {
-    #[cfg(target_arch = "x86_64")]
-    if let Some(kernel) = Avx2Clear::new().filter(|_| bit_instructions_available()) {
-        // SAFETY: the CPU has every feature `search_with_bit_instructions`
-        // is compiled for, as just checked.
-        return unsafe {
-            search_with_bit_instructions::<IN_ORDER>(stack, root, budget, on_solution, kernel)
-        };
+    match Native::detect() {
+        // SAFETY: an `Avx2` or `Avx2Pext` exists only on a CPU with every
+        // feature `search_with_bit_instructions` is compiled for.
+        #[cfg(target_arch = "x86_64")]
+        Native::Avx2Pext(kernels) => unsafe {
+            search_with_bit_instructions::<IN_ORDER, _>(stack, root, budget, on_solution, kernels)
+        },
+        // SAFETY: as above.
+        #[cfg(target_arch = "x86_64")]
+        Native::Avx2(kernels) => unsafe {
+            search_with_bit_instructions::<IN_ORDER, _>(stack, root, budget, on_solution, kernels)
+        },
+        Native::Portable => {
+            search_portable::<IN_ORDER, _>(stack, root, budget, on_solution, Portable)
+        }
     }
-    search_portable::<IN_ORDER, _>(stack, root, budget, on_solution, PortableClear)
-}
-
-/// Whether this CPU has the bit instructions (POPCNT, AVX2, BMI1, BMI2, LZCNT)
-/// that make the search's counts, shifts and scans single instructions.
-/// `std` caches the detection, so asking per puzzle costs a load.
-#[cfg(target_arch = "x86_64")]
-fn bit_instructions_available() -> bool {
-    std::arch::is_x86_feature_detected!("popcnt")
-        && std::arch::is_x86_feature_detected!("avx2")
-        && std::arch::is_x86_feature_detected!("bmi1")
-        && std::arch::is_x86_feature_detected!("bmi2")
-        && std::arch::is_x86_feature_detected!("lzcnt")
 }
 
 /// [`search_portable`] compiled for CPUs with POPCNT, AVX2, BMI1, BMI2 and LZCNT:
@@ -803,12 +712,12 @@ fn bit_instructions_available() -> bool {
 /// The CPU must support those four features.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,avx2,bmi1,bmi2,lzcnt")]
-pub(crate) unsafe fn search_with_bit_instructions<const IN_ORDER: bool>(
+pub(crate) unsafe fn search_with_bit_instructions<const IN_ORDER: bool, K: Kernels>(
     stack: &mut Vec<Frame>,
     root: State,
     budget: Budget,
     on_solution: impl FnMut(&State) -> bool,
-    kernel: Avx2Clear,
+    kernel: K,
 ) -> (u64, bool) {
     search_portable::<IN_ORDER, _>(stack, root, budget, on_solution, kernel)
 }
@@ -819,7 +728,7 @@ pub(crate) unsafe fn search_with_bit_instructions<const IN_ORDER: bool>(
 /// guesses and whether the tree was searched to its end or to a stop asked
 /// by `on_solution`.
 #[inline(always)]
-pub(crate) fn search_portable<const IN_ORDER: bool, K: BandClear>(
+pub(crate) fn search_portable<const IN_ORDER: bool, K: Kernels>(
     stack: &mut Vec<Frame>,
     root: State,
     budget: Budget,
@@ -1091,48 +1000,72 @@ mod tests {
 
     #[test]
     #[cfg(target_arch = "x86_64")]
-    fn the_bit_instruction_search_matches_the_portable_one() {
-        let Some(kernel) = Avx2Clear::new().filter(|_| bit_instructions_available()) else {
-            return;
-        };
-        for board in sample_boards() {
-            let portable = run(
-                |stack, root, found| {
+    fn the_bit_instruction_searches_match_the_portable_one() {
+        use super::super::kernels::{Avx2, Avx2Pext};
+        let boards = sample_boards();
+        let portable: Vec<_> = boards
+            .iter()
+            .map(|board| run_with(Portable, false, board))
+            .collect();
+        // Each variant this CPU can run; `Avx2Pext` only where `pext` is fast.
+        if let Some(kernels) = Avx2::new() {
+            for (board, expected) in boards.iter().zip(&portable) {
+                assert_eq!(
+                    &run_with(kernels, true, board),
+                    expected,
+                    "{}",
+                    board.to_line()
+                );
+            }
+        }
+        if let Some(kernels) = Avx2Pext::new() {
+            for (board, expected) in boards.iter().zip(&portable) {
+                assert_eq!(
+                    &run_with(kernels, true, board),
+                    expected,
+                    "{}",
+                    board.to_line()
+                );
+            }
+        }
+    }
+
+    /// Up to three solutions and the guesses of the search with `kernels`,
+    /// compiled for the bit instructions if `native`.
+    #[cfg(target_arch = "x86_64")]
+    fn run_with<K: Kernels>(kernels: K, native: bool, board: &Grid) -> (Vec<Grid>, u64) {
+        run(
+            |stack, root, found| {
+                let on_solution = |solution: &State| {
+                    found.push(solution.to_grid());
+                    found.len() < 3
+                };
+                if native {
+                    // SAFETY: `kernels` is a native variant, which exists
+                    // only on a CPU with the features.
+                    unsafe {
+                        search_with_bit_instructions::<false, _>(
+                            stack,
+                            root,
+                            Budget::UNLIMITED,
+                            on_solution,
+                            kernels,
+                        )
+                        .0
+                    }
+                } else {
                     search_portable::<false, _>(
                         stack,
                         root,
                         Budget::UNLIMITED,
-                        |solution| {
-                            found.push(solution.to_grid());
-                            found.len() < 3
-                        },
-                        PortableClear,
+                        on_solution,
+                        kernels,
                     )
                     .0
-                },
-                &board,
-            );
-            let fast = run(
-                |stack, root, found| {
-                    // SAFETY: the CPU has the features, checked above.
-                    unsafe {
-                        search_with_bit_instructions::<false>(
-                            stack,
-                            root,
-                            Budget::UNLIMITED,
-                            |solution| {
-                                found.push(solution.to_grid());
-                                found.len() < 3
-                            },
-                            kernel,
-                        )
-                        .0
-                    }
-                },
-                &board,
-            );
-            assert_eq!(portable, fast, "{}", board.to_line());
-        }
+                }
+            },
+            board,
+        )
     }
 
     #[test]
@@ -1162,48 +1095,6 @@ mod tests {
                 }
             }
             assert_eq!(digit_counts(&masks), expected, "{masks:?}");
-        }
-    }
-
-    #[test]
-    #[cfg(target_arch = "x86_64")]
-    fn the_avx2_band_clear_matches_the_portable_one() {
-        let Some(kernel) = Avx2Clear::new() else {
-            return;
-        };
-        // A fixed-seed xorshift: masks and cells of every density, the
-        // empty and full ones included.
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
-        for round in 0..20_000 {
-            let density = round % 4;
-            let mut word = || {
-                let mut bits = next() as u32;
-                for _ in 0..density {
-                    bits &= next() as u32;
-                }
-                bits & ((1 << 27) - 1)
-            };
-            let mut masks = [0u32; 9];
-            masks.iter_mut().for_each(|mask| *mask = word());
-            let cells = match round % 7 {
-                0 => 0,
-                1 => (1 << 27) - 1,
-                _ => word(),
-            };
-            let (mut portable, mut avx2) = (masks, masks);
-            let portable_changed = PortableClear.clear(&mut portable, cells);
-            let avx2_changed = kernel.clear(&mut avx2, cells);
-            assert_eq!(
-                (portable, portable_changed),
-                (avx2, avx2_changed),
-                "{masks:?} {cells:#x}"
-            );
         }
     }
 }
