@@ -45,7 +45,8 @@
 
 use super::kernels::{triads_of, Kernels, Native, Portable};
 use super::tables::{
-    BAND_PATTERN_CELLS, COLUMN_CLAIMS_KEEP, PATTERNS_PRESENT, PATTERN_TRIADS, PEERS, TRIAD_CELLS,
+    BAND_PATTERN_CELLS, BYTE_BITS_SPREAD, COLUMN_CLAIMS_KEEP, PATTERNS_PRESENT, PATTERN_TRIADS,
+    PEERS, TRIAD_CELLS,
 };
 use crate::Grid;
 
@@ -201,7 +202,7 @@ impl State {
     ///
     /// Without a loop per digit: each band's values are four bit planes (the
     /// cells whose digit has bit k set), spread eight cells at a time into
-    /// the bytes of a word by multiplication; every solution found passes here.
+    /// the bytes of a word by table; every solution found passes here.
     pub(crate) fn to_grid(self) -> Grid {
         // Eight bytes are written at a time: a band's last word spills into
         // the next band, whose first word is written afterwards, and into
@@ -221,12 +222,8 @@ impl State {
             for chunk in 0..4 {
                 let mut word = 0u64;
                 for (bit, plane) in planes.iter().enumerate() {
-                    let byte = u64::from((plane >> (chunk * 8)) as u8);
-                    // Byte j of `spread` keeps bit j of `byte`; then each
-                    // byte becomes 1 if it is not zero.
-                    let spread = (byte * 0x0101_0101_0101_0101) & 0x8040_2010_0804_0201;
-                    let ones = (spread + 0x7F7F_7F7F_7F7F_7F7F) >> 7 & 0x0101_0101_0101_0101;
-                    word |= ones << bit;
+                    let byte = (plane >> (chunk * 8)) as u8;
+                    word |= BYTE_BITS_SPREAD[usize::from(byte)] << bit;
                 }
                 let at = band * 27 + chunk * 8;
                 bytes[at..at + 8].copy_from_slice(&word.to_le_bytes());

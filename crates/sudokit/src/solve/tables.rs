@@ -33,6 +33,24 @@ pub(crate) static PATTERN_TRIADS: [u16; 6] = pattern_triads();
 /// `PATTERN_TRIADS[k]`).
 pub(crate) static PATTERNS_PRESENT: [u8; 512] = patterns_present();
 
+/// For each byte, a word whose byte `j` is bit `j` of it: eight cells of a
+/// bit plane spread into eight cell values at once.
+pub(crate) static BYTE_BITS_SPREAD: [u64; 256] = byte_bits_spread();
+
+const fn byte_bits_spread() -> [u64; 256] {
+    let mut table = [0u64; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut bit = 0;
+        while bit < 8 {
+            table[byte] |= ((byte as u64 >> bit) & 1) << (bit * 8);
+            bit += 1;
+        }
+        byte += 1;
+    }
+    table
+}
+
 const fn pattern_triads() -> [u16; 6] {
     let mut table = [0u16; 6];
     let mut p = 0;
@@ -163,6 +181,13 @@ const fn triad_cells() -> [u32; 512] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn spread_bytes_hold_one_bit_each() {
+        assert_eq!(BYTE_BITS_SPREAD[0], 0);
+        assert_eq!(BYTE_BITS_SPREAD[0b1000_0101], 0x0100_0000_0001_0001);
+        assert_eq!(BYTE_BITS_SPREAD[0xFF], 0x0101_0101_0101_0101);
+    }
 
     #[test]
     fn every_cell_has_twenty_peers() {
