@@ -285,7 +285,7 @@ impl State {
         self.propagate_with(Portable)
     }
 
-    /// [`State::propagate`] clearing placed cells with `kernel`.
+    /// [`State::propagate`] with `kernel`'s band clear and mini-row scan.
     #[inline(always)]
     pub(crate) fn propagate_with<K: Kernels>(&mut self, kernel: K) -> Result<(), Contradiction> {
         loop {
