@@ -162,7 +162,7 @@ impl Kernels for Avx2 {
 /// [`Avx2`] with the triads found by one `pext`, on CPUs where it is fast:
 /// the band step's longest chain of dependent loads (three table loads, then
 /// the pattern table) loses one link. First solutions on random symmetries
-/// run 4-8% faster (`scripts/ab.py`). Only [`Avx2Pext::new`] makes one.
+/// run 3-8% faster, counts to two 9-12% (`scripts/ab.py`). Only [`Avx2Pext::new`] makes one.
 #[cfg(target_arch = "x86_64")]
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Avx2Pext {
