@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""Whole-process timing of `sudokit solve` on one thread against several, as the scaling goal is checked.
+
+For each file, runs `sudokit solve -j1 FILE` and `sudokit solve -jN FILE` in alternating pairs and
+prints one markdown row per file: the best time of each, and the median over the pairs of the
+one-thread time / the N-thread time (the speed-up).
+
+    cargo build --release
+    python3 scripts/threads.py [--runs N] [--threads N] [--symmetry SEED] [-- EXTRA ARGS] FILE...
+
+Pairs are used because this kind of machine is shared: its speed drifts by 10-20% over seconds.
+"""
+
+import argparse
+import pathlib
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+SUDOKIT = ROOT / "target" / "release" / "sudokit"
+
+
+def timed(command):
+    start = time.perf_counter()
+    subprocess.run(command, stdout=subprocess.DEVNULL, check=True)
+    return time.perf_counter() - start
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=12, help="pairs of runs per file")
+    parser.add_argument("--threads", type=int, default=2, help="threads of the parallel run")
+    parser.add_argument("--symmetry", type=int, metavar="SEED",
+                        help="time random symmetries of the files, drawn from SEED")
+    parser.add_argument("--binary", default=str(SUDOKIT), help="the sudokit to time")
+    parser.add_argument("--solve-args", default="", help="more arguments for `solve`, space-separated")
+    parser.add_argument("files", nargs="+", help="puzzle files")
+    args = parser.parse_args()
+    if not pathlib.Path(args.binary).exists():
+        sys.exit(f"{args.binary} is missing: run `cargo build --release` first")
+    scratch = tempfile.TemporaryDirectory()
+    extra = args.solve_args.split()
+
+    print(f"| file | -j1 best (s) | -j{args.threads} best (s) | median speed-up |")
+    print("|---|---:|---:|---:|")
+    for name in args.files:
+        path = pathlib.Path(name)
+        if args.symmetry is not None:
+            disguised = pathlib.Path(scratch.name) / path.name
+            with open(disguised, "wb") as out:
+                subprocess.run([args.binary, "transform", "--seed", str(args.symmetry), name],
+                               stdout=out, check=True)
+            path = disguised
+        one, many = [], []
+        for _ in range(args.runs):
+            one.append(timed([args.binary, "solve", "-j1", *extra, str(path)]))
+            many.append(timed([args.binary, "solve", f"-j{args.threads}", *extra, str(path)]))
+        ratio = statistics.median(a / b for a, b in zip(one, many))
+        print(f"| {pathlib.Path(name).name} | {min(one):.3f} | {min(many):.3f} | {ratio:.2f} |")
+
+
+if __name__ == "__main__":
+    main()
