@@ -92,8 +92,17 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
         // spawns starts on its core and waits there for the scheduler to
         // move it.
         std::thread::scope(|scope| {
-            for _ in 0..threads {
-                scope.spawn(|| pipeline.work());
+            // A thread the system refuses is one worker fewer; with none,
+            // the calling thread does the work.
+            let started = (0..threads)
+                .filter(|_| {
+                    std::thread::Builder::new()
+                        .spawn_scoped(scope, || pipeline.work())
+                        .is_ok()
+                })
+                .count();
+            if started == 0 {
+                pipeline.work();
             }
         });
     }

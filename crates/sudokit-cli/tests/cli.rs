@@ -1438,6 +1438,50 @@ fn mixed_records_print_alike_on_one_thread_or_two() {
 }
 
 #[test]
+fn reports_about_inputs_keep_their_place_on_any_number_of_threads() {
+    // A missing file and an empty one between files of many chunks: their
+    // reports come out between the diagnostics of the files around them.
+    let dir = tempfile::tempdir().unwrap();
+    let mut first = bulk_lines(700).join("\n");
+    first.push_str(&format!("\n7x{}\n", ".".repeat(79)));
+    let first_path = dir.path().join("first.txt");
+    std::fs::write(&first_path, first).unwrap();
+    let empty_path = dir.path().join("empty.txt");
+    std::fs::write(&empty_path, "").unwrap();
+    let last_path = dir.path().join("last.txt");
+    std::fs::write(&last_path, format!("8x{}\n", ".".repeat(79))).unwrap();
+    let missing_path = dir.path().join("missing.txt");
+    let run = |threads: &str| {
+        sudokit()
+            .args(["solve", "--threads", threads])
+            .args([&first_path, &missing_path, &empty_path, &last_path])
+            .output()
+            .unwrap()
+    };
+    let one = run("1");
+    let reports = String::from_utf8_lossy(&one.stderr).into_owned();
+    let lines: Vec<&str> = reports.lines().collect();
+    assert_eq!(lines.len(), 4, "{reports}");
+    assert!(lines[0].contains("first.txt:701: r1c2"), "{reports}");
+    assert!(lines[1].contains("cannot read") && lines[1].contains("missing.txt"));
+    assert!(lines[2].contains("empty.txt: no puzzle found"), "{reports}");
+    assert!(lines[3].contains("last.txt:1: r1c2"), "{reports}");
+    for threads in ["2", "3"] {
+        let many = run(threads);
+        assert_eq!(many.status.code(), Some(2), "--threads {threads}");
+        assert!(
+            one.stdout == many.stdout,
+            "stdout differs with --threads {threads}"
+        );
+        assert_eq!(
+            reports,
+            String::from_utf8_lossy(&many.stderr),
+            "--threads {threads}"
+        );
+    }
+}
+
+#[test]
 fn count_keeps_input_order_with_two_threads() {
     let dir = tempfile::tempdir().unwrap();
     let serg: Vec<String> =
