@@ -32,8 +32,8 @@ use scalar::{
 /// Boards with several solutions mostly end within it (serg: 5.7 guesses),
 /// far sooner than the fast search and the walk (14.6); on a unique board
 /// that runs over, the guesses are wasted. On random symmetries, 10 against
-/// 40 saves hard unique boards 8-11% and costs top1465 10% and serg 5%,
-/// which keeps `solve` at least as fast as counting to two everywhere.
+/// 40 saves the forum-hardest sets 6-7% and 17-clue 3%, and costs top1465
+/// 11% and serg 6%, which stay faster than counting to two.
 const IN_ORDER_BUDGET: Budget = Budget {
     guesses: 10,
     dead_ends: u64::MAX,
