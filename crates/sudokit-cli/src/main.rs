@@ -368,13 +368,7 @@ fn main() -> ExitCode {
         threads: common.threads.map(usize::from),
         stats: common.stats,
     };
-    match run::run(&config) {
-        Ok(status) => ExitCode::from(status),
-        Err(error) => {
-            eprintln!("sudokit: {error:#}");
-            ExitCode::from(2)
-        }
-    }
+    ExitCode::from(run::run(&config))
 }
 
 #[cfg(test)]

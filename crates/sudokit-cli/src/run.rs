@@ -48,7 +48,7 @@ pub struct Config {
 }
 
 /// Runs the question over every input; returns the exit status.
-pub fn run(config: &Config) -> anyhow::Result<u8> {
+pub fn run(config: &Config) -> u8 {
     let threads = config
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
@@ -111,10 +111,9 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
         .output
         .into_inner()
         .unwrap_or_else(PoisonError::into_inner);
-    let printer = &mut output.printer;
     // stdout is gone (`sudokit solve big.txt | head`): stop quietly.
-    if stdout_gone || printer.finish().is_err() {
-        return Ok(printer.status);
+    if stdout_gone || output.printer.finish().is_err() {
+        return output.printer.status;
     }
     output.progress.finish();
     if config.stats {
@@ -122,7 +121,7 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
             .printer
             .report(&summary(&output.printer, started.elapsed(), threads));
     }
-    Ok(output.printer.status)
+    output.printer.status
 }
 
 /// What the threads of a run share.

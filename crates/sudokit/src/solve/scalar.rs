@@ -718,7 +718,7 @@ fn search_dispatch<const IN_ORDER: bool, const BELOW_FOUND: bool>(
 ///
 /// # Safety
 ///
-/// The CPU must support those four features.
+/// The CPU must support those five features.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,avx2,bmi1,bmi2,lzcnt")]
 pub(crate) unsafe fn search_with_bit_instructions<
