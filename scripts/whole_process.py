@@ -16,6 +16,11 @@ checked on held-out symmetries: the collections as published favour row-major
 search, which random symmetries do not.
 
 Pairs are used because this kind of machine is shared: its speed drifts by 10-20% over seconds.
+
+    python3 scripts/whole_process.py --also tdoku=PATH/tdoku_cli FILE...
+
+adds another peer: a program that takes `first FILE` and `count2 FILE` as `peer_cli` does (one
+answer line per puzzle), timed in the same rounds and set against sudokit the same way.
 """
 
 import argparse
@@ -37,6 +42,8 @@ def main():
     parser.add_argument("--symmetry", type=int, metavar="SEED",
                         help="time random symmetries of the files, drawn from SEED")
     parser.add_argument("files", nargs="+", help="puzzle files, one puzzle a line")
+    parser.add_argument("--also", action="append", default=[], metavar="NAME=PROGRAM",
+                        help="another peer taking `first FILE` and `count2 FILE`, like peer_cli")
     args = parser.parse_args()
     scratch = tempfile.TemporaryDirectory()
 
@@ -47,14 +54,21 @@ def main():
             sys.exit(f"{binary} is missing: run `cargo build --release && "
                      "cargo build --release -p sudokit-bench --examples` first")
 
-    commands = {
-        "first": [str(sudokit), "solve", "--first", "-j1"],
-        "peer first": [str(peer), "first"],
-        "solve": [str(sudokit), "solve", "-j1"],
-        "peer count2": [str(peer), "count2"],
-    }
-    print("| file | sudokit --first | crate first | ratio | sudokit solve | crate count-2 | ratio |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
+    peers = [("crate", str(peer))]
+    for also in args.also:
+        label, _, program = also.partition("=")
+        if not program:
+            sys.exit(f"--also takes NAME=PROGRAM, not {also}")
+        peers.append((label, program))
+    modes = (("first", ["solve", "--first", "-j1"], "first", "first"),
+             ("solve", ["solve", "-j1"], "count2", "count-2"))
+    header = ["file"]
+    for mine, _, _, theirs in modes:
+        header.append(f"sudokit {'--first' if mine == 'first' else 'solve'}")
+        for label, _ in peers:
+            header += [f"{label} {theirs}", "ratio"]
+    print("| " + " | ".join(header) + " |")
+    print("|---|" + "---:|" * (len(header) - 1))
     for name in args.files:
         if args.symmetry is not None:
             disguised = pathlib.Path(scratch.name) / pathlib.Path(name).name
@@ -62,27 +76,32 @@ def main():
                 subprocess.run([str(sudokit), "transform", "--seed", str(args.symmetry), name],
                                stdout=out, check=True)
             name = str(disguised)
-        best = {}
-        ratios = {"first": [], "solve": []}
-        for run in range(args.runs):
-            # Each sudokit run is paired with the peer run beside it (which
-            # goes first alternates): the machine's speed drifts over
-            # seconds, so the ratio of a pair says more than two minima.
-            for mine, theirs in (("first", "peer first"), ("solve", "peer count2")):
-                pair = (mine, theirs) if run % 2 == 0 else (theirs, mine)
+        row = [pathlib.Path(name).name]
+        for mine, arguments, peer_mode, _ in modes:
+            commands = [("sudokit", [str(sudokit)] + arguments)]
+            commands += [(label, [program, peer_mode]) for label, program in peers]
+            best = {}
+            ratios = {label: [] for label, _ in peers}
+            for run in range(args.runs):
+                # Each sudokit run is timed beside the peers' runs (which
+                # goes first rotates): the machine's speed drifts over
+                # seconds, so the ratio within a round says more than two
+                # minima.
                 took = {}
-                for label in pair:
+                shift = run % len(commands)
+                for label, command in commands[shift:] + commands[:shift]:
                     started = time.perf_counter()
-                    subprocess.run(commands[label] + [name], stdout=subprocess.DEVNULL,
+                    subprocess.run(command + [name], stdout=subprocess.DEVNULL,
                                    stderr=subprocess.DEVNULL, check=True)
                     took[label] = time.perf_counter() - started
                     best[label] = min(best.get(label, took[label]), took[label])
-                ratios[mine].append(took[theirs] / took[mine])
-        ms = {label: seconds * 1000 for label, seconds in best.items()}
-        ratio = {label: statistics.median(values) for label, values in ratios.items()}
-        print(f"| {pathlib.Path(name).name} | {ms['first']:.1f} ms | {ms['peer first']:.1f} ms "
-              f"| {ratio['first']:.2f}× | {ms['solve']:.1f} ms "
-              f"| {ms['peer count2']:.1f} ms | {ratio['solve']:.2f}× |")
+                for label, _ in peers:
+                    ratios[label].append(took[label] / took["sudokit"])
+            row.append(f"{best['sudokit'] * 1000:.1f} ms")
+            for label, _ in peers:
+                row += [f"{best[label] * 1000:.1f} ms", f"{statistics.median(ratios[label]):.2f}×"]
+        print("| " + " | ".join(row) + " |", flush=True)
+
 
 if __name__ == "__main__":
     main()
