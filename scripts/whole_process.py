@@ -2,10 +2,10 @@
 """Whole-process timing of sudokit against the `sudoku` crate, as the speed goal is checked.
 
 For each file, runs `sudokit solve --first -j1 FILE` and `sudokit solve -j1 FILE` beside the
-peer's `peer_cli first FILE` and `peer_cli count2 FILE` (crates/sudokit-bench/examples), each
-sudokit run paired with a peer run right beside it, and prints one markdown row per file with
-the best time of each and the median over the pairs of peer time / sudokit time (above 1 means
-sudokit is faster).
+peer's `peer_cli first FILE` and `peer_cli count2 FILE` (crates/sudokit-bench/examples), in
+rounds of one run each, one right after the other (which goes first rotates), and prints one
+markdown row per file with the best time of each and the median over the rounds of peer time /
+sudokit time (above 1 means sudokit is faster).
 
     cargo build --release && cargo build --release -p sudokit-bench --examples
     python3 scripts/whole_process.py [--runs N] [--symmetry SEED] FILE...
@@ -15,7 +15,8 @@ With --symmetry, each file is first given a random symmetry per puzzle
 checked on held-out symmetries: the collections as published favour row-major
 search, which random symmetries do not.
 
-Pairs are used because this kind of machine is shared: its speed drifts by 10-20% over seconds.
+Rounds are used because this kind of machine is shared: its speed drifts by 10-20% over
+seconds, so the ratio within a round says more than two minima.
 
     python3 scripts/whole_process.py --also tdoku=PATH/tdoku_cli FILE...
 
