@@ -268,11 +268,11 @@ unsafe fn triads_with_pext(mask: u32) -> u32 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    /// A fixed-seed xorshift.
-    fn random_words(mut seed: u64) -> impl FnMut() -> u64 {
+    /// A fixed-seed xorshift, for the tests of the search too.
+    pub(crate) fn random_words(mut seed: u64) -> impl FnMut() -> u64 {
         move || {
             seed ^= seed << 13;
             seed ^= seed >> 7;

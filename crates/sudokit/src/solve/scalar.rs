@@ -1070,6 +1070,7 @@ impl State {
 
 #[cfg(test)]
 mod tests {
+    use super::super::kernels::tests::random_words;
     use super::*;
 
     /// The shipped samples of every collection, as boards.
@@ -1177,13 +1178,7 @@ mod tests {
 
     #[test]
     fn the_search_below_found_meets_ever_smaller_solutions_down_to_the_smallest() {
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = random_words(0x9E37_79B9_7F4A_7C15u64);
         let (mut stack, mut walk) = (Vec::new(), Vec::new());
         let (mut several, mut settled) = (0, 0);
         for (index, board) in sample_boards().iter().enumerate().step_by(4) {
@@ -1227,13 +1222,7 @@ mod tests {
 
     #[test]
     fn digit_counts_match_counting_each_cell() {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = random_words(0x2545_F491_4F6C_DD1Du64);
         for round in 0..20_000 {
             let mut masks = [0u32; 9];
             for mask in &mut masks {
