@@ -27,7 +27,11 @@ const CHUNK_RECORDS: usize = 256;
 
 /// Chunks per thread a file is cut into at least, so that the threads finish
 /// it together: the last chunk taken is short.
-const CHUNKS_PER_THREAD: u64 = 16;
+const CHUNKS_PER_THREAD: usize = 16;
+
+/// Near the end of a file, each chunk takes at most this share of each
+/// thread's part of the records left.
+const TAIL_CHUNKS_PER_THREAD: usize = 2;
 
 /// Bytes of a board on one line, 81 cells and a line ending: the usual
 /// size of a record read and of an answer written.
@@ -263,6 +267,9 @@ struct OpenInput {
     input: Input<BufReader<Box<dyn Read + Send>>>,
     job: Arc<Job>,
     chunk_records: usize,
+    /// Records the input holds if its lines are boards of 81 cells: an
+    /// upper bound for other styles. Known for files on a parallel run.
+    expected_records: Option<usize>,
     records: usize,
 }
 
@@ -274,6 +281,11 @@ impl Reader {
                 None => {
                     let path = self.inputs.next()?;
                     let name = display_name(&path);
+                    // Sizes matter only to share a file among threads.
+                    let expected_records = (self.threads > 1)
+                        .then(|| file_size(&path))
+                        .flatten()
+                        .map(|bytes| (bytes / LINE_BYTES as u64) as usize);
                     let reader = match open(&path) {
                         Ok(reader) => reader,
                         Err(error) => {
@@ -305,12 +317,22 @@ impl Reader {
                             format: self.format,
                             file: name,
                         }),
-                        chunk_records: chunk_records(&path, self.threads),
+                        chunk_records: chunk_records(expected_records, self.threads),
+                        expected_records,
                         records: 0,
                     })
                 }
             };
-            let chunk = current.input.read_chunk(current.chunk_records);
+            // Near the end of a file chunks shrink, so that the threads
+            // finish together.
+            let size = current
+                .expected_records
+                .map_or(current.chunk_records, |expected| {
+                    (expected.saturating_sub(current.records)
+                        / (TAIL_CHUNKS_PER_THREAD * self.threads))
+                        .clamp(1, current.chunk_records)
+                });
+            let chunk = current.input.read_chunk(size);
             if !chunk.is_empty() {
                 current.records += chunk.len();
                 let first_index = self.first_index;
@@ -368,16 +390,13 @@ impl Output {
     }
 }
 
-/// Records a thread answers together for the input at `path`: a small
-/// file is cut into small chunks; blocks take more bytes than lines, so the
-/// estimate errs towards more chunks.
-fn chunk_records(path: &std::path::Path, threads: usize) -> usize {
-    if threads == 1 {
-        return CHUNK_RECORDS;
-    }
-    file_size(path).map_or(CHUNK_RECORDS, |bytes| {
-        (bytes / LINE_BYTES as u64 / (CHUNKS_PER_THREAD * threads as u64))
-            .clamp(1, CHUNK_RECORDS as u64) as usize
+/// Records a thread answers together for an input expected to hold
+/// `expected_records` (see `OpenInput`): a small file is cut into small
+/// chunks. Boards written as blocks take more bytes than lines, so for them
+/// the chunks come out larger, up to twice.
+fn chunk_records(expected_records: Option<usize>, threads: usize) -> usize {
+    expected_records.map_or(CHUNK_RECORDS, |records| {
+        (records / (CHUNKS_PER_THREAD * threads)).clamp(1, CHUNK_RECORDS)
     })
 }
 
