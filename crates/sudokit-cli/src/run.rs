@@ -267,8 +267,9 @@ struct OpenInput {
     input: Input<BufReader<Box<dyn Read + Send>>>,
     job: Arc<Job>,
     chunk_records: usize,
-    /// Records the input holds if its lines are boards of 81 cells: an
-    /// upper bound for other styles. Known for files on a parallel run.
+    /// The records the input holds, estimated from its size: exact for
+    /// lines of 81 cells, too many for other styles. Known for files on a
+    /// parallel run.
     expected_records: Option<usize>,
     records: usize,
 }
