@@ -95,6 +95,7 @@ impl Outcome {
                 Verdict::Multiple { .. } => "multiple",
                 Verdict::NoSolution => "no_solution",
                 Verdict::Invalid(_) => "invalid",
+                _ => "checked",
             },
             Outcome::NoSolution => "no_solution",
             Outcome::Invalid(_) => "invalid",
@@ -143,8 +144,8 @@ pub fn answer(solver: &mut Solver, question: Question, record: Record, index: u6
                 };
                 match result {
                     Ok(solution) => Outcome::Solved(solution),
-                    Err(SolveError::NoSolution) => Outcome::NoSolution,
                     Err(SolveError::Conflict(conflict)) => Outcome::Invalid(conflict),
+                    Err(_) => Outcome::NoSolution,
                 }
             }
             // One solution past the limit tells "exactly the limit" from "more".

@@ -43,6 +43,7 @@
 //! stack's column order, so the top band is found among at most 648
 //! transformations, and the other rows are searched as above.
 
+use crate::geometry::ORDERS_OF_THREE;
 use crate::grid::Grid;
 use crate::transform::Transformation;
 
@@ -141,16 +142,6 @@ fn canonicalize_solution(grid: &Grid) -> Option<Canonical> {
         .is_solution()
         .then(|| Search::from_top_band(boards).run::<3>())
 }
-
-/// The six orders of three items (also the six patterns of a digit in a band).
-pub(crate) const ORDERS_OF_THREE: [[u8; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
 
 /// `n!` for `n <= 9`.
 fn factorial(n: u32) -> u64 {

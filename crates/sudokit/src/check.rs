@@ -39,6 +39,7 @@ use crate::{Cell, Conflict, Digit, Grid, Solver};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Report {
     /// How many cells hold a given.
     pub clues: usize,
@@ -59,6 +60,7 @@ pub struct Report {
 /// assert_eq!((cell.to_string(), digits.0.get(), digits.1.get()), ("r8c3".to_string(), 2, 8));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Verdict {
     /// Exactly one solution.
     Unique {

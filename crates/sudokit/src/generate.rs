@@ -43,8 +43,9 @@ use std::fmt;
 use std::str::FromStr;
 
 use rand::rngs::ChaCha8Rng;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 
+use crate::random::{below, shuffle};
 use crate::{Cell, Grid, Solver};
 
 /// A symmetry of the clue pattern: which cells must be clued together.
@@ -630,27 +631,6 @@ fn split_mix64(state: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// A uniform number in `0..bound` (Lemire's multiply-and-reject).
-pub(crate) fn below(rng: &mut ChaCha8Rng, bound: u32) -> u32 {
-    debug_assert!(bound > 0);
-    let mut product = u64::from(rng.next_u32()) * u64::from(bound);
-    if (product as u32) < bound {
-        let threshold = bound.wrapping_neg() % bound;
-        while (product as u32) < threshold {
-            product = u64::from(rng.next_u32()) * u64::from(bound);
-        }
-    }
-    (product >> 32) as u32
-}
-
-/// Fisher-Yates: every order equally likely.
-pub(crate) fn shuffle<T>(items: &mut [T], rng: &mut ChaCha8Rng) {
-    for i in (1..items.len()).rev() {
-        let j = below(rng, i as u32 + 1) as usize;
-        items.swap(i, j);
-    }
-}
-
 /// A random complete grid to carve a puzzle from, made quickly: filled by a
 /// search with random digit order from three random diagonal boxes, then
 /// moved by a uniformly random symmetry of Sudoku (relabelling the digits,
@@ -795,6 +775,7 @@ fn random_line_order(rng: &mut ChaCha8Rng) -> [usize; 9] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::Rng;
 
     #[test]
     fn below_stays_in_range_and_covers_it() {

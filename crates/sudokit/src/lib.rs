@@ -53,19 +53,29 @@
 
 #![warn(missing_docs)]
 
+pub mod candidates;
 pub mod canon;
 pub mod check;
 pub mod generate;
+pub mod geometry;
 pub mod grid;
+pub mod logic;
+mod random;
+pub mod sets;
 pub mod solve;
 pub mod text;
+pub mod trace;
 pub mod transform;
 mod uniform;
 
+pub use candidates::{Candidate, Candidates, Contradiction};
 pub use canon::{are_equivalent, automorphism_count, canonical_form, canonicalize, Canonical};
 pub use check::{check, check_with, Report, Verdict};
 pub use generate::{Generated, Generator, Symmetry, UnknownSymmetry};
+pub use geometry::{House, HouseKind};
 pub use grid::{Cell, Conflict, Digit, Grid};
+pub use logic::{Explanation, LogicSolver, Step, Technique};
+pub use sets::{CellSet, DigitSet};
 pub use solve::{SearchStats, SolveError, Solver};
 pub use text::{ParseError, ParseErrorKind, Record, Records, Style};
 pub use transform::{LineKind, Mirror, TransformError, Transformation};

@@ -26,7 +26,7 @@
 
 use rand::rngs::ChaCha8Rng;
 
-use crate::generate::{below, shuffle};
+use crate::random::{below, shuffle};
 use crate::Grid;
 
 /// Digits as bits 1..=9.
@@ -544,7 +544,7 @@ mod tests {
             partitions.binary_search(&sets).unwrap()
         };
         // The relabellings keeping 123 | 456 | 789: blocks moved, digits moved within them.
-        let orders = crate::canon::ORDERS_OF_THREE;
+        let orders = crate::geometry::ORDERS_OF_THREE;
         let mut relabellings = Vec::new();
         for blocks in orders {
             for a in orders {

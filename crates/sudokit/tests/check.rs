@@ -99,7 +99,10 @@ fn a_full_grid_has_every_clue_redundant() {
 #[test]
 fn several_solutions_name_the_first_difference() {
     let report = check(&Grid::EMPTY);
-    assert_eq!(report, reference_report(&Grid::EMPTY).unwrap());
+    assert_eq!(
+        parts(report.clone()),
+        reference_report(&Grid::EMPTY).unwrap()
+    );
     assert_eq!(report.to_string(), "multiple 0 r8c3 can be 2 or 8");
     assert!(!report.is_unique());
     assert_eq!(report.is_minimal(), None);
@@ -115,11 +118,14 @@ fn no_solution_and_clashes_are_reported() {
     assert_eq!(report.is_minimal(), None);
 }
 
-fn reference_report(grid: &Grid) -> Option<Report> {
-    Some(Report {
-        clues: grid.clue_count(),
-        verdict: reference_verdict(grid)?,
-    })
+/// The reference's clue count and verdict (a `Report` is not built outside
+/// the library: it may gain fields).
+fn reference_report(grid: &Grid) -> Option<(usize, Verdict)> {
+    Some((grid.clue_count(), reference_verdict(grid)?))
+}
+
+fn parts(report: Report) -> (usize, Verdict) {
+    (report.clues, report.verdict)
 }
 
 proptest! {
@@ -135,7 +141,7 @@ proptest! {
     fn check_agrees_with_the_reference(seed: u64, blanks in 35usize..62) {
         let puzzle = random_puzzle(seed, blanks);
         if let Some(expected) = reference_report(&puzzle) {
-            prop_assert_eq!(check(&puzzle), expected);
+            prop_assert_eq!(parts(check(&puzzle)), expected);
         }
     }
 
@@ -144,7 +150,7 @@ proptest! {
         let puzzle = random_tampered(seed, blanks, changes);
         let mut solver = Solver::new();
         if let Some(expected) = reference_report(&puzzle) {
-            prop_assert_eq!(check_with(&mut solver, &puzzle), expected);
+            prop_assert_eq!(parts(check_with(&mut solver, &puzzle)), expected);
         }
     }
 }
@@ -162,13 +168,14 @@ fn the_random_boards_cover_every_verdict() {
             let Some(expected) = reference_report(&grid) else {
                 continue;
             };
-            assert_eq!(check(&grid), expected, "{grid}");
-            seen[match &expected.verdict {
+            assert_eq!(parts(check(&grid)), expected, "{grid}");
+            seen[match &expected.1 {
                 Verdict::Unique { redundant, .. } if redundant.is_empty() => 0,
                 Verdict::Unique { .. } => 1,
                 Verdict::Multiple { .. } => 2,
                 Verdict::NoSolution => 3,
                 Verdict::Invalid(_) => 4,
+                _ => unreachable!("the reference gives only these verdicts"),
             }] += 1;
         }
     }

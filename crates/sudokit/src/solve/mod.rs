@@ -47,6 +47,7 @@ const BELOW_FOUND_BUDGET: u64 = 1000;
 
 /// Why a board has no answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SolveError {
     /// Two givens break the rules.
     Conflict(Conflict),
@@ -73,6 +74,7 @@ impl From<Conflict> for SolveError {
 
 /// What the searches of a [`Solver`] have done so far.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SearchStats {
     /// Boards asked about.
     pub puzzles: u64,

@@ -3,7 +3,7 @@
 //! Cells within a band are bits `row_in_band * 9 + col`; a "triad" is the
 //! three cells of one row inside one box, numbered `row_in_band * 3 + box_in_band`.
 
-use crate::canon::ORDERS_OF_THREE;
+use crate::geometry::ORDERS_OF_THREE;
 
 /// For each cell, its peers (same row, column or box, not itself) as one mask per band.
 pub(crate) static PEERS: [[u32; 3]; 81] = peers();

@@ -41,6 +41,7 @@ pub use write::write_grid;
 /// assert_eq!(out.iter().filter(|&&b| b == b'\n').count(), 1 + 9 + 9 + 11);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Style {
     /// One line of 81 cells, e.g. `4...3...`, optionally followed by
     /// whitespace and a comment.

@@ -1,0 +1,265 @@
+//! Human-style solving: techniques that work on [`Candidates`] and give
+//! [`Step`]s, from full houses to nested forcing chains, with Sudoku
+//! Explainer's difficulty for each.
+//!
+//! [`LogicSolver`] tries the techniques from easiest to hardest and returns
+//! the first step it finds; [`LogicSolver::explain`] repeats that from a
+//! puzzle to its solution. Every puzzle with one solution is solved: when
+//! nothing simpler applies, forcing chains (nested as deep as needed) do.
+//!
+//! ```
+//! use sudokit::logic::{LogicSolver, Technique};
+//! use sudokit::{Candidates, Grid};
+//!
+//! let puzzle: Grid =
+//!     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+//!         .parse()?;
+//! let solver = LogicSolver::new();
+//! let first = solver.next_step(&Candidates::from_grid(&puzzle)).unwrap();
+//! assert!(first.difficulty <= Technique::NakedSingle.base_difficulty());
+//!
+//! let explanation = solver.explain(&puzzle)?;
+//! assert!(explanation.solved);
+//! assert_eq!(explanation.end.grid(), puzzle.solve()?);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod als;
+mod chains;
+mod exclusion;
+mod fish;
+mod forcing;
+mod intersections;
+mod single_digit;
+mod singles;
+mod step;
+mod subsets;
+mod technique;
+#[cfg(test)]
+mod testing;
+mod uniqueness;
+mod wings;
+
+pub use step::{capitalized, Chain, ChainNode, Step};
+pub use technique::{chain_length_bonus, Difficulty, Technique, TechniqueSet, UnknownTechnique};
+
+use crate::candidates::Candidates;
+use crate::grid::Grid;
+use crate::solve::{SolveError, Solver};
+
+/// A technique family's search: the easiest step it finds among the allowed
+/// techniques, on marks that hold no contradiction.
+type Finder = fn(&Candidates, TechniqueSet) -> Option<Step>;
+
+/// The searches in the order they are tried, each with the techniques it may
+/// return; ordered by base difficulty on Sudoku Explainer's scale.
+const ORDER: &[(&[Technique], Finder)] = {
+    use Technique::*;
+    &[
+        (&[FullHouse], |c, _| singles::full_house(c)),
+        (&[HiddenSingleBox], |c, _| singles::hidden_single(c, true)),
+        (&[HiddenSingleLine], |c, _| singles::hidden_single(c, false)),
+        (&[NakedSingle], |c, _| singles::naked_single(c)),
+        (&[Pointing], |c, _| intersections::pointing(c)),
+        (&[Claiming], |c, _| intersections::claiming(c)),
+        (&[NakedPair], |c, _| subsets::naked(c, 2)),
+        (&[XWing], |c, _| fish::basic(c, 2)),
+        (&[HiddenPair], |c, _| subsets::hidden(c, 2)),
+        (&[FinnedXWing, SashimiXWing], |c, a| fish::finned(c, 2, a)),
+        (&[NakedTriple], |c, _| subsets::naked(c, 3)),
+        (&[Swordfish], |c, _| fish::basic(c, 3)),
+        (&[HiddenTriple], |c, _| subsets::hidden(c, 3)),
+        (
+            &[Skyscraper, TwoStringKite, EmptyRectangle],
+            single_digit::find,
+        ),
+        (&[FinnedSwordfish, SashimiSwordfish], |c, a| {
+            fish::finned(c, 3, a)
+        }),
+        (&[XyWing, XyzWing, WWing], wings::find),
+        (
+            &[
+                UniqueRectangleType1,
+                UniqueRectangleType2,
+                UniqueRectangleType3,
+                UniqueRectangleType4,
+                UniqueLoopType1,
+                UniqueLoopType2,
+                UniqueLoopType3,
+                UniqueLoopType4,
+            ],
+            uniqueness::unique_rectangles,
+        ),
+        (&[NakedQuad], |c, _| subsets::naked(c, 4)),
+        (&[Jellyfish], |c, _| fish::basic(c, 4)),
+        (&[HiddenQuad], |c, _| subsets::hidden(c, 4)),
+        (&[FinnedJellyfish, SashimiJellyfish], |c, a| {
+            fish::finned(c, 4, a)
+        }),
+        (&[AlsXz], |c, _| als::als_xz(c)),
+        (&[BugType1, BugType2, BugType3, BugType4], uniqueness::bug),
+        (&[AlignedPairExclusion], |c, _| exclusion::aligned(c, 2)),
+        (
+            &[XCycle, XChain, YCycle, YChain, XyCycle, XyChain, Aic],
+            chains::find,
+        ),
+        (&[AlignedTripleExclusion], |c, _| exclusion::aligned(c, 3)),
+        (
+            &[
+                CellForcingChain,
+                UnitForcingChain,
+                DynamicForcingChain,
+                DynamicForcingChainPlus,
+                NestedForcingChain,
+            ],
+            forcing::find,
+        ),
+    ]
+};
+
+/// The logic engine: which techniques it may use, and whether it may assume
+/// the puzzle has exactly one solution (which the uniqueness techniques need).
+///
+/// ```
+/// use sudokit::logic::{LogicSolver, TechniqueSet};
+/// use sudokit::Grid;
+/// let puzzle: Grid =
+///     "000000010400000000020000000000050407008000300001090000300400200050100000000806000"
+///         .parse()?;
+/// let singles_only = LogicSolver::new().techniques("singles".parse()?);
+/// let explanation = singles_only.explain(&puzzle)?;
+/// assert!(!explanation.solved);
+/// assert!(LogicSolver::new().explain(&puzzle)?.solved);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct LogicSolver {
+    techniques: TechniqueSet,
+    assume_unique: bool,
+}
+
+impl Default for LogicSolver {
+    fn default() -> LogicSolver {
+        LogicSolver::new()
+    }
+}
+
+/// How a logical solution ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Explanation {
+    /// The puzzle explained.
+    pub puzzle: Grid,
+    /// The steps, in order.
+    pub steps: Vec<Step>,
+    /// The marks after the last step.
+    pub end: Candidates,
+    /// Whether the steps reached the solution.
+    pub solved: bool,
+    /// Whether the puzzle has exactly one solution (so uniqueness techniques were allowed).
+    pub unique: bool,
+}
+
+impl Explanation {
+    /// The hardest step's difficulty (0.0 for a puzzle with nothing to do).
+    pub fn hardest(&self) -> Difficulty {
+        self.steps
+            .iter()
+            .map(|step| step.difficulty)
+            .max()
+            .unwrap_or_default()
+    }
+}
+
+impl LogicSolver {
+    /// The engine with every technique, not assuming uniqueness.
+    pub const fn new() -> LogicSolver {
+        LogicSolver {
+            techniques: TechniqueSet::ALL,
+            assume_unique: false,
+        }
+    }
+
+    /// Only the techniques in `techniques`.
+    #[must_use]
+    pub const fn techniques(mut self, techniques: TechniqueSet) -> LogicSolver {
+        self.techniques = techniques;
+        self
+    }
+
+    /// Whether the puzzle may be assumed to have exactly one solution, which
+    /// the uniqueness techniques (unique rectangles and loops, BUG) rest on.
+    /// [`LogicSolver::explain`] sets it itself after counting the solutions.
+    #[must_use]
+    pub const fn assume_unique(mut self, unique: bool) -> LogicSolver {
+        self.assume_unique = unique;
+        self
+    }
+
+    /// The techniques the engine may use now.
+    pub fn allowed(&self) -> TechniqueSet {
+        if self.assume_unique {
+            self.techniques
+        } else {
+            self.techniques
+                .iter()
+                .filter(|t| !t.needs_uniqueness())
+                .collect()
+        }
+    }
+
+    /// The easiest step for `marks`, or `None` if no allowed technique applies
+    /// (or the marks hold a contradiction, which [`Candidates::contradiction`] names).
+    pub fn next_step(&self, marks: &Candidates) -> Option<Step> {
+        if marks.is_solved() || marks.contradiction().is_some() {
+            return None;
+        }
+        let allowed = self.allowed();
+        for (techniques, finder) in ORDER {
+            if !techniques.iter().any(|&t| allowed.contains(t)) {
+                continue;
+            }
+            if let Some(step) = finder(marks, allowed) {
+                if step.makes_progress(marks) && allowed.contains(step.technique) {
+                    return Some(step);
+                }
+            }
+        }
+        None
+    }
+
+    /// Steps from `marks` until they are solved, no allowed technique applies,
+    /// or the marks turn out contradictory.
+    pub fn steps_from(&self, marks: &Candidates) -> (Vec<Step>, Candidates) {
+        let mut marks = marks.clone();
+        let mut steps = Vec::new();
+        while let Some(step) = self.next_step(&marks) {
+            step.apply(&mut marks);
+            steps.push(step);
+        }
+        (steps, marks)
+    }
+
+    /// The whole logical path from `puzzle` to its solution. Counts the
+    /// solutions first: uniqueness techniques are used only when there is
+    /// exactly one.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError`] if the givens clash or no solution completes them.
+    pub fn explain(&self, puzzle: &Grid) -> Result<Explanation, SolveError> {
+        let count = Solver::new().count_solutions(puzzle, 2)?;
+        if count == 0 {
+            return Err(SolveError::NoSolution);
+        }
+        let engine = self.assume_unique(count == 1);
+        let (steps, end) = engine.steps_from(&Candidates::from_grid(puzzle));
+        Ok(Explanation {
+            puzzle: *puzzle,
+            solved: end.is_solved() && end.contradiction().is_none(),
+            unique: count == 1,
+            steps,
+            end,
+        })
+    }
+}

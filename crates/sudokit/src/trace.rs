@@ -1,0 +1,1 @@
+//! The learner's search trace (to be written).
