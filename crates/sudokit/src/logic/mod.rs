@@ -29,6 +29,7 @@ mod chains;
 mod exclusion;
 mod fish;
 mod forcing;
+mod hint;
 mod intersections;
 mod single_digit;
 mod singles;
@@ -40,6 +41,7 @@ mod testing;
 mod uniqueness;
 mod wings;
 
+pub use hint::Hint;
 pub use step::{capitalized, Chain, ChainNode, Step};
 pub use technique::{chain_length_bonus, Difficulty, Technique, TechniqueSet, UnknownTechnique};
 
