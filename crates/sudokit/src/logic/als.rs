@@ -220,8 +220,12 @@ fn linked_pair(marks: &Candidates, a: &Als, b: &Als) -> Option<Step> {
         "so both are locked".to_string()
     } else {
         let others: DigitSet = (a.digits & b.digits) - links;
-        let others: Vec<String> = others.iter().map(|d| d.to_string()).collect();
-        format!("so one of them holds {}", others.join(" and "))
+        let names: Vec<String> = others.iter().map(|d| d.to_string()).collect();
+        if names.len() == 1 {
+            format!("so one of them holds {}", names[0])
+        } else {
+            format!("so each of {} is in one of them", names.join(" and "))
+        }
     };
     step.text = format!(
         "ALS-XZ: the almost locked sets {} and {} share {} only where every place in one sees every place in the other, \
