@@ -78,7 +78,11 @@ const ORDER: &[(&[Technique], Finder)] = {
         (&[FinnedSwordfish, SashimiSwordfish], |c, a| {
             fish::finned(c, 3, a)
         }),
-        (&[XyWing, XyzWing, WWing], wings::find),
+        (&[XyWing], |c, a| wings::find(c, a.without(XyzWing).without(WWing))),
+        (&[EmptyRectangle], |c, a| {
+            single_digit::find(c, a.without(Skyscraper).without(TwoStringKite))
+        }),
+        (&[XyzWing, WWing], |c, a| wings::find(c, a.without(XyWing))),
         (
             &[
                 UniqueRectangleType1,
