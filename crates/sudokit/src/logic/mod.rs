@@ -67,22 +67,20 @@ const ORDER: &[(&[Technique], Finder)] = {
         (&[NakedPair], |c, _| subsets::naked(c, 2)),
         (&[XWing], |c, _| fish::basic(c, 2)),
         (&[HiddenPair], |c, _| subsets::hidden(c, 2)),
-        (&[FinnedXWing, SashimiXWing], |c, a| fish::finned(c, 2, a)),
-        (&[NakedTriple], |c, _| subsets::naked(c, 3)),
-        (&[Swordfish], |c, _| fish::basic(c, 3)),
-        (&[HiddenTriple], |c, _| subsets::hidden(c, 3)),
+        // Every skyscraper and kite is also a finned X-wing: the simpler
+        // picture comes first.
         (
             &[Skyscraper, TwoStringKite, EmptyRectangle],
             single_digit::find,
         ),
+        (&[FinnedXWing, SashimiXWing], |c, a| fish::finned(c, 2, a)),
+        (&[NakedTriple], |c, _| subsets::naked(c, 3)),
+        (&[Swordfish], |c, _| fish::basic(c, 3)),
+        (&[HiddenTriple], |c, _| subsets::hidden(c, 3)),
         (&[FinnedSwordfish, SashimiSwordfish], |c, a| {
             fish::finned(c, 3, a)
         }),
-        (&[XyWing], |c, a| wings::find(c, a.without(XyzWing).without(WWing))),
-        (&[EmptyRectangle], |c, a| {
-            single_digit::find(c, a.without(Skyscraper).without(TwoStringKite))
-        }),
-        (&[XyzWing, WWing], |c, a| wings::find(c, a.without(XyWing))),
+        (&[XyWing, XyzWing, WWing], wings::find),
         (
             &[
                 UniqueRectangleType1,
