@@ -781,7 +781,7 @@ fn bug_steps(
     };
     let intro = |kind: u8| {
         format!(
-            "BUG type {kind}: without {without} every empty cell would have two candidates and each digit two places in every house, which a puzzle with one solution never allows"
+            "BUG type {kind}: without {without} every empty cell would have two candidates and each digit two places in each house that lacks it, which a puzzle with one solution never allows"
         )
     };
     let new_step = |kind: u8| {
@@ -1225,8 +1225,8 @@ mod tests {
         assert_eq!(
             step.text,
             "BUG type 1: without 5 in r1c1 every empty cell would have two candidates and each \
-             digit two places in every house, which a puzzle with one solution never allows, so \
-             r1c1 holds 5: r1c1=5"
+             digit two places in each house that lacks it, which a puzzle with one solution never \
+             allows, so r1c1 holds 5: r1c1=5"
         );
         let marks = open_marks(bug_base, &[("r1c1", "1256")]);
         let step = bug(&marks, TechniqueSet::ALL).unwrap();
