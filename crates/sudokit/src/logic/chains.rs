@@ -16,9 +16,9 @@
 //! - a candidate weakly linked to both X and Y is false (an alternating
 //!   inference chain; SE sees it as that candidate true implying it false);
 //! - Y weakly linked to X closes a continuous loop (SE's cycle): either every
-//!   true node of the path is true or every false one is, so a candidate that
-//!   sees a node of each kind on its digit goes, and so do the other
-//!   candidates of a cell holding one of each.
+//!   true node of the path is true or every false one is, so a candidate
+//!   weakly linked to a node of each kind goes (SE keeps only those on the
+//!   loop's digits outside its cells).
 //!
 //! Difficulty is the technique's base plus SE's length bonus, where the
 //! length is SE's count of the chain's nodes less two: the path's nodes for
@@ -348,9 +348,10 @@ impl Graph {
     }
 
     /// What a loop through `path` (`path[0]` false, alternating, its last node
-    /// weakly linked back to the first) removes: the candidates that see a
-    /// true and a false node on their digit, and the other candidates of a
-    /// cell holding a true node and a false one.
+    /// weakly linked back to the first) removes. Either all its true nodes
+    /// hold or all its false ones do, so a candidate outside it that is weakly
+    /// linked to a node of each kind goes: the same digit seeing both, or the
+    /// other candidates of a cell holding both.
     fn loop_eliminations(&self, path: &[Node]) -> Planes {
         let mut on = [0u128; 9];
         let mut off = [0u128; 9];
@@ -358,16 +359,12 @@ impl Graph {
             let plane = if i % 2 == 1 { &mut on } else { &mut off };
             plane[usize::from(node.digit)] |= node.bit();
         }
+        let (on_other, off_other) = (others_union(&on), others_union(&off));
         let mut removed = [0u128; 9];
         for d in 0..9 {
-            if on[d] != 0 && off[d] != 0 {
-                removed[d] = peers_of(on[d]) & peers_of(off[d]) & self.cand[d];
-            }
-        }
-        let both = on.iter().fold(0, |a, p| a | p) & off.iter().fold(0, |a, p| a | p);
-        for d in 0..9 {
-            removed[d] |= both & self.cand[d];
-            removed[d] &= !(on[d] | off[d]);
+            let near_on = peers_of(on[d]) | on_other[d];
+            let near_off = peers_of(off[d]) | off_other[d];
+            removed[d] = near_on & near_off & self.cand[d] & !(on[d] | off[d]);
         }
         removed
     }
@@ -834,15 +831,12 @@ mod tests {
             assert!(weak(last.candidate, inner[0].candidate));
             for removed in &step.eliminations {
                 assert!(!inner.iter().any(|n| n.candidate == *removed));
-                let seen_by = |on: bool| {
-                    inner.iter().any(|n| {
-                        n.on == on
-                            && ((n.candidate.digit == removed.digit
-                                && n.candidate.cell.sees(removed.cell))
-                                || n.candidate.cell == removed.cell)
-                    })
+                let linked_to = |on: bool| {
+                    inner
+                        .iter()
+                        .any(|n| n.on == on && weak(n.candidate, *removed))
                 };
-                assert!(seen_by(true) && seen_by(false), "{removed} in {step}");
+                assert!(linked_to(true) && linked_to(false), "{removed} in {step}");
             }
             inner.len() - 2
         } else if step.placements.is_empty() {
@@ -1150,16 +1144,42 @@ mod tests {
                 states.push(marks);
             }
         }
-        let started = std::time::Instant::now();
-        let mut found = 0;
+        // The least of a few runs per state: the machine is shared.
+        let timed = |marks: &Candidates, allowed: TechniqueSet| {
+            let mut least = f64::MAX;
+            let mut step = None;
+            for _ in 0..5 {
+                let started = std::time::Instant::now();
+                step = find(marks, allowed);
+                least = least.min(started.elapsed().as_secs_f64() * 1e6);
+            }
+            (least, step)
+        };
+        let mut times = [(0usize, 0f64, 0f64); 2];
+        let mut slow = Vec::new();
         for marks in &states {
-            found += usize::from(find(marks, TechniqueSet::ALL).is_some());
+            let (micros, step) = timed(marks, TechniqueSet::ALL);
+            let entry = &mut times[usize::from(step.is_some())];
+            entry.0 += 1;
+            entry.1 += micros;
+            entry.2 = entry.2.max(micros);
+            slow.push((micros, marks));
         }
-        let elapsed = started.elapsed();
-        println!(
-            "{} states ({found} with a chain): {:.1} us per call",
-            states.len(),
-            elapsed.as_secs_f64() * 1e6 / states.len() as f64
-        );
+        for (label, (count, total, max)) in ["nothing found", "a chain found"].iter().zip(times) {
+            println!(
+                "{label}: {count} states, {:.1} us per call, at most {max:.1} us",
+                total / count.max(1) as f64
+            );
+        }
+        slow.sort_by(|a, b| b.0.total_cmp(&a.0));
+        for (micros, marks) in slow.iter().take(3) {
+            let mut line = format!("{micros:.0} us, {} candidates:", marks.candidate_count());
+            for set in ["x-cycle,x-chain", "y-cycle,y-chain", "xy-cycle,xy-chain"] {
+                let (micros, step) = timed(marks, set.parse().unwrap());
+                let rating = step.map_or("-".to_string(), |s| s.difficulty.to_string());
+                line += &format!(" {set} {micros:.0} us ({rating})");
+            }
+            println!("{line}");
+        }
     }
 }
