@@ -416,7 +416,8 @@ impl<R: BufRead> Records<R> {
     ///
     /// A block is a board until a row shows a cell with several candidates:
     /// from then on it is a candidate grid, its earlier rows read again as
-    /// pencil marks (which they are when each held nine one-character cells).
+    /// pencil marks (which they are when each held nine one-character cells,
+    /// a blank then being a cell without candidates).
     fn block(&mut self, first: RowInfo) -> io::Result<Record> {
         let start = self.line_no;
         let mut values = [0u8; 81];
