@@ -92,9 +92,11 @@ pub fn write_grid(out: &mut Vec<u8>, grid: &Grid, style: Style, blank: u8) {
 /// candidate. [`Style::MarksGrid`] draws the candidate grid as HoDoKu does:
 /// each column as wide as its widest cell, `.` for an empty cell without
 /// candidates. Either reads back through [`Records`](super::Records) as the
-/// same marks and style, except a grid in which no cell shows two digits or
-/// more, which reads back as the same board in [`Style::Drawn`]. The other
-/// styles write the placed digits as a board ([`write_grid`]).
+/// same marks and style, with two provisos the formats impose: an empty cell
+/// with one candidate left shows one digit and so reads back placed, and a
+/// grid in which no cell shows two digits or more reads back as the same
+/// board in [`Style::Drawn`]. The other styles write the placed digits as a
+/// board ([`write_grid`]).
 ///
 /// ```
 /// use sudokit::text::{write_marks, Style};
