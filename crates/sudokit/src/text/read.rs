@@ -6,7 +6,9 @@ use std::iter::FusedIterator;
 use std::str::FromStr;
 
 use super::Style;
-use crate::grid::{Cell, Grid};
+use crate::candidates::Candidates;
+use crate::grid::{Cell, Digit, Grid};
+use crate::sets::DigitSet;
 
 /// Marks a byte that is neither a digit nor a blank in [`VALUE`].
 const INVALID: u8 = 0xFF;
@@ -31,6 +33,13 @@ const MAX_QUOTED: usize = 20;
 
 /// The UTF-8 byte order mark, ignored at the start of the input.
 const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// How many pencil marks a [`Style::Marks`] line holds: nine for each cell.
+const MARK_COUNT: usize = 729;
+
+/// How far from [`MARK_COUNT`] a one-line record's length may be to be read,
+/// and reported, as pencil marks rather than as a board of 81 cells.
+const MARK_COUNT_SLACK: usize = 81;
 
 /// What went wrong in a record; see [`ParseError`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -64,6 +73,26 @@ pub enum ParseErrorKind {
     NoPuzzle,
     /// The text held more than the one puzzle expected.
     MoreThanOne,
+    /// A byte that is neither a digit nor a blank among pencil marks, or a
+    /// blank among a drawn cell's candidates (a blank stands alone there).
+    UnexpectedMark(u8),
+    /// A digit out of its place in a [`Style::Marks`] line, where each cell
+    /// gives the digits 1 to 9 in order: `place` is the digit that belongs
+    /// there (or a blank).
+    MisplacedDigit {
+        /// The digit written.
+        found: Digit,
+        /// The digit whose place it took.
+        place: Digit,
+    },
+    /// A digit written twice among a drawn cell's candidates.
+    RepeatedCandidate(Digit),
+    /// A one-line record held `found` characters, close to 729 pencil marks
+    /// but not exactly.
+    WrongMarkCount {
+        /// How many characters the line held.
+        found: usize,
+    },
 }
 
 impl fmt::Display for ParseErrorKind {
@@ -87,6 +116,24 @@ impl fmt::Display for ParseErrorKind {
             }
             ParseErrorKind::NoPuzzle => f.write_str("no puzzle found"),
             ParseErrorKind::MoreThanOne => f.write_str("expected one puzzle, found more"),
+            ParseErrorKind::UnexpectedMark(byte) if (0x20..0x7F).contains(byte) => write!(
+                f,
+                "unexpected character '{}' in pencil marks (digits 1-9, and '.', '0' or '_' for none)",
+                *byte as char
+            ),
+            ParseErrorKind::UnexpectedMark(byte) => {
+                write!(f, "unexpected byte {byte:#04x} in pencil marks")
+            }
+            ParseErrorKind::MisplacedDigit { found, place } => write!(
+                f,
+                "digit {found} in the place of {place} (each cell lists its candidates 1 to 9 in order)"
+            ),
+            ParseErrorKind::RepeatedCandidate(digit) => {
+                write!(f, "candidate {digit} written twice")
+            }
+            ParseErrorKind::WrongMarkCount { found } => {
+                write!(f, "expected 729 pencil marks, found {found}")
+            }
         }
     }
 }
@@ -130,6 +177,10 @@ impl fmt::Display for ParseError {
 impl std::error::Error for ParseError {}
 
 /// One puzzle record read by [`Records`], with the layout it was written in.
+///
+/// A pencil-mark record ([`Style::Marks`], [`Style::MarksGrid`]) also holds
+/// its marks, and its `grid` holds the digits placed, so that whatever reads
+/// only boards reads it too.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Record {
     /// The line, counted from 1, where the record starts (its first row).
@@ -142,6 +193,33 @@ pub struct Record {
     pub blank: u8,
     /// The board, or why the record is not one.
     pub grid: Result<Grid, ParseError>,
+    /// The pencil marks of a pencil-mark record read without error; `None`
+    /// for any other record. Boxed, as few records have them and records are
+    /// moved around by the million.
+    pub marks: Option<Box<Candidates>>,
+}
+
+impl Record {
+    /// The record's pencil marks: its own for a pencil-mark record, else every
+    /// candidate its board allows ([`Candidates::from_grid`]).
+    ///
+    /// ```
+    /// use sudokit::text::{Records, Style};
+    /// let line = format!("{}{}", "1........", ".23456789".repeat(80));
+    /// let record = Records::new(line.as_bytes()).next().unwrap()?;
+    /// assert_eq!(record.style, Style::Marks);
+    /// assert_eq!(record.grid.as_ref().unwrap().clue_count(), 1);
+    /// let marks = record.candidates().unwrap();
+    /// assert_eq!(marks.candidate_count(), 80 * 8);
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn candidates(&self) -> Result<Candidates, &ParseError> {
+        match (&self.marks, &self.grid) {
+            (Some(marks), _) => Ok(Candidates::clone(marks)),
+            (None, Ok(grid)) => Ok(Candidates::from_grid(grid)),
+            (None, Err(error)) => Err(error),
+        }
+    }
 }
 
 /// Iterator over the puzzle records of a reader, detecting each record's
@@ -252,12 +330,16 @@ impl<R: BufRead> Records<R> {
             style: Style::Line,
             blank: first_blank(cells).unwrap_or(b'.'),
             grid: Ok(grid_of(values)),
+            marks: None,
         })
     }
 
     /// The one-line record whose cells are the first `count` bytes of the
     /// current line's cells.
     fn line_record(&self, count: usize) -> Record {
+        if count.abs_diff(MARK_COUNT) <= MARK_COUNT_SLACK {
+            return self.marks_line_record(count);
+        }
         let line = self.line_no;
         let cells = &self.tokens.cells[..count];
         // A wrong character says more than a wrong count, so it is named first.
@@ -283,26 +365,95 @@ impl<R: BufRead> Records<R> {
             style: Style::Line,
             blank: first_blank(cells).unwrap_or(b'.'),
             grid,
+            marks: None,
         }
     }
 
+    /// The [`Style::Marks`] record whose marks are the first `count` bytes of
+    /// the current line's cells.
+    fn marks_line_record(&self, count: usize) -> Record {
+        let line = self.line_no;
+        let text = &self.tokens.cells[..count];
+        let mut masks = [0u16; 81];
+        let mut blank = None;
+        let mut error = None;
+        // A wrong character says more than a wrong count, so it is named first.
+        for (index, &byte) in text.iter().take(MARK_COUNT).enumerate() {
+            let place = (index % 9) as u8 + 1;
+            let kind = match VALUE[byte as usize] {
+                value if value == place => {
+                    masks[index / 9] |= 1 << (place - 1);
+                    continue;
+                }
+                0 => {
+                    blank.get_or_insert(byte);
+                    continue;
+                }
+                INVALID => ParseErrorKind::UnexpectedMark(byte),
+                value => ParseErrorKind::MisplacedDigit {
+                    found: Digit::new(value).expect("VALUE gives digits 1..=9"),
+                    place: Digit::new(place).expect("places are 1..=9"),
+                },
+            };
+            error = Some(ParseError {
+                line,
+                cell: Cell::new(index / 9),
+                kind,
+            });
+            break;
+        }
+        if error.is_none() && count != MARK_COUNT {
+            error = Some(ParseError {
+                line,
+                cell: None,
+                kind: ParseErrorKind::WrongMarkCount { found: count },
+            });
+        }
+        marks_record(line, Style::Marks, blank, error, &masks)
+    }
+
     /// Reads the block whose first row is the current line.
+    ///
+    /// A block is a board until a row shows a cell with several candidates:
+    /// from then on it is a candidate grid, its earlier rows read again as
+    /// pencil marks (which they are when each held nine one-character cells,
+    /// a blank then being a cell without candidates).
     fn block(&mut self, first: RowInfo) -> io::Result<Record> {
         let start = self.line_no;
         let mut values = [0u8; 81];
+        // Each cell's shown digits (bit d-1 for d), once the block is a grid of them.
+        let mut masks: Option<[u16; 81]> = None;
+        // Whether every row so far held nine one-character cells.
+        let mut convertible = true;
         let mut error = None;
         let mut blank = None;
         let mut drawn = first.had_bar || first.shape == Shape::Grouped;
         let mut rows = 0;
         let mut row = Some(first);
         while let Some(info) = row {
+            if info.shape == Shape::Marks && masks.is_none() && convertible {
+                masks = Some(values.map(|v| if v == 0 { 0 } else { 1 << (v - 1) }));
+            }
             if error.is_none() {
-                let out = &mut values[rows * 9..rows * 9 + 9];
-                match check_row(&self.tokens, info, rows, self.line_no, out) {
+                let found = match &mut masks {
+                    None if info.shape == Shape::Marks => {
+                        Err(several_digits(&self.line, rows, self.line_no))
+                    }
+                    Some(masks) => {
+                        let out = &mut masks[rows * 9..rows * 9 + 9];
+                        check_marks_row(&self.line, rows, self.line_no, out)
+                    }
+                    None => {
+                        let out = &mut values[rows * 9..rows * 9 + 9];
+                        check_row(&self.tokens, info, rows, self.line_no, out)
+                    }
+                };
+                match found {
                     Ok(found) => blank = blank.or(found),
                     Err(e) => error = Some(e),
                 }
             }
+            convertible &= info.shape == Shape::Spaced && self.tokens.count == 9;
             rows += 1;
             if rows == 9 {
                 break;
@@ -316,6 +467,9 @@ impl<R: BufRead> Records<R> {
                 kind: ParseErrorKind::TooFewRows { found: rows },
             });
         }
+        if let Some(masks) = masks {
+            return Ok(marks_record(start, Style::MarksGrid, blank, error, &masks));
+        }
         let style = if drawn {
             Style::Drawn
         } else if matches!(first.shape, Shape::Spaced | Shape::BadSpaced) {
@@ -328,6 +482,7 @@ impl<R: BufRead> Records<R> {
             style,
             blank: blank.unwrap_or(style.default_blank()),
             grid: error.map_or_else(|| Ok(grid_of(values)), Err),
+            marks: None,
         })
     }
 
@@ -421,24 +576,101 @@ impl FromStr for Grid {
     type Err = ParseError;
 
     fn from_str(text: &str) -> Result<Grid, ParseError> {
-        // Reading from a byte slice cannot fail, so `Result::ok` loses nothing.
-        let mut records = Records::new(text.as_bytes());
-        let Some(first) = records.next().and_then(Result::ok) else {
-            return Err(ParseError {
-                line: 1,
-                cell: None,
-                kind: ParseErrorKind::NoPuzzle,
-            });
-        };
-        let grid = first.grid?;
-        match records.next().and_then(Result::ok) {
-            Some(extra) => Err(ParseError {
-                line: extra.line,
-                cell: None,
-                kind: ParseErrorKind::MoreThanOne,
-            }),
-            None => Ok(grid),
+        only_record(text)?.grid
+    }
+}
+
+/// Parses text holding exactly one puzzle, in any [`Style`], into pencil
+/// marks: those written for a pencil-mark record, else every candidate the
+/// board allows ([`Candidates::from_grid`]). Fails as [`Grid`]'s `from_str`.
+///
+/// ```
+/// use sudokit::{Candidates, Cell, Digit};
+///
+/// let marks: Candidates = "\
+/// .------------------.----------------.------------------.
+/// | 346    2     18  | 9     178  5   | 1368  134   1378 |
+/// | 5      9     168 | 1478  3    148 | 2     14    178  |
+/// | 7      134   18  | 6     18   2   | 1389  1349  5    |
+/// :------------------+----------------+------------------:
+/// | 12     17    9   | 3     5    18  | 4     6     12   |
+/// | 126    5     4   | 1     169  16  | 7     8     1239 |
+/// | 16     8     3   | 14    2    7   | 5     19    19   |
+/// :------------------+----------------+------------------:
+/// | 8      1367  167 | 2     167  9   | 13    135   4    |
+/// | 139    137   5   | 178   4    18  | 1389  2     6    |
+/// | 12469  146   126 | 5     168  3   | 189   7     19   |
+/// '------------------'----------------'------------------'
+/// "
+/// .parse()?;
+/// let r1c1 = Cell::new(0).unwrap();
+/// assert_eq!(marks.get(r1c1).to_string(), "346");
+/// assert_eq!(marks.value(Cell::from_row_col(0, 1).unwrap()), Digit::new(2));
+/// assert_eq!(marks.grid().clue_count(), 37);
+/// # Ok::<(), sudokit::text::ParseError>(())
+/// ```
+impl FromStr for Candidates {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Candidates, ParseError> {
+        let record = only_record(text)?;
+        match record.marks {
+            Some(marks) => Ok(*marks),
+            None => record.grid.map(|grid| Candidates::from_grid(&grid)),
         }
+    }
+}
+
+/// The one record `text` holds, or why it does not hold exactly one.
+fn only_record(text: &str) -> Result<Record, ParseError> {
+    // Reading from a byte slice cannot fail, so `Result::ok` loses nothing.
+    let mut records = Records::new(text.as_bytes());
+    let Some(first) = records.next().and_then(Result::ok) else {
+        return Err(ParseError {
+            line: 1,
+            cell: None,
+            kind: ParseErrorKind::NoPuzzle,
+        });
+    };
+    first.grid.as_ref().map_err(ParseError::clone)?;
+    match records.next().and_then(Result::ok) {
+        Some(extra) => Err(ParseError {
+            line: extra.line,
+            cell: None,
+            kind: ParseErrorKind::MoreThanOne,
+        }),
+        None => Ok(first),
+    }
+}
+
+/// The record of pencil marks given as each cell's shown digits (bit d-1 for
+/// d; one digit shown is a placed cell), unless `error`.
+fn marks_record(
+    line: usize,
+    style: Style,
+    blank: Option<u8>,
+    error: Option<ParseError>,
+    masks: &[u16; 81],
+) -> Record {
+    let (grid, marks) = match error {
+        Some(error) => (Err(error), None),
+        None => {
+            let marks = Candidates::from_cells(masks.map(|mask| {
+                let shown = DigitSet::from_bits(mask);
+                match shown.first() {
+                    Some(digit) if shown.len() == 1 => Ok(digit),
+                    _ => Err(shown),
+                }
+            }));
+            (Ok(marks.grid()), Some(Box::new(marks)))
+        }
+    };
+    Record {
+        line,
+        style,
+        blank: blank.unwrap_or(style.default_blank()),
+        grid,
+        marks,
     }
 }
 
@@ -503,6 +735,9 @@ enum Shape {
     BadSpaced,
     /// None of those, with mostly longer tokens (`..3 .4. ..`).
     BadGrouped,
+    /// A row of a candidate grid: about nine cells between whitespace and
+    /// `|`, some of several digits (`| 1 239 2389 | 4 5 6 | 7 389 2389 |`).
+    Marks,
 }
 
 /// A row's shape and whether it held `|`.
@@ -528,6 +763,11 @@ struct Tokens {
     first_len: usize,
     /// Whether the line held `|`.
     had_bar: bool,
+    /// How many pieces the line splits into at whitespace and `|` both (the
+    /// cells of a candidate grid's row).
+    pieces: usize,
+    /// The length of the longest of those pieces.
+    longest_piece: usize,
 }
 
 impl Tokens {
@@ -537,22 +777,48 @@ impl Tokens {
         self.singles = 0;
         self.first_len = 0;
         self.had_bar = false;
+        self.pieces = 0;
+        self.longest_piece = 0;
         let mut start = None;
+        let mut piece = 0;
         for &byte in line {
             if byte.is_ascii_whitespace() {
                 if let Some(start) = start.take() {
                     self.end_token(start);
                 }
+                self.end_piece(&mut piece);
             } else if byte == b'|' {
                 self.had_bar = true;
+                self.end_piece(&mut piece);
             } else {
                 start.get_or_insert(self.cells.len());
                 self.cells.push(byte);
+                piece += 1;
             }
         }
         if let Some(start) = start {
             self.end_token(start);
         }
+        self.end_piece(&mut piece);
+    }
+
+    fn end_piece(&mut self, len: &mut usize) {
+        if *len > 0 {
+            self.pieces += 1;
+            self.longest_piece = self.longest_piece.max(*len);
+            *len = 0;
+        }
+    }
+
+    /// Whether the line looks like a row of a candidate grid: drawn with `|`,
+    /// about nine cells between whitespace and `|`, and some cell of two to
+    /// nine characters (a board's row has one-character cells, or at most
+    /// three groups of them).
+    fn is_candidate_row(&self) -> bool {
+        self.had_bar
+            && (7..=11).contains(&self.pieces)
+            && (2..=9).contains(&self.longest_piece)
+            && self.cells.len() > 9
     }
 
     fn end_token(&mut self, start: usize) {
@@ -582,9 +848,7 @@ fn classify(line: &[u8], tokens: &mut Tokens) -> Kind {
     if line[first] == b'#' {
         return Kind::Break;
     }
-    let is_separator =
-        |b: &u8| matches!(b, b'-' | b'+' | b'|' | b'*' | b'=') || b.is_ascii_whitespace();
-    if line.iter().all(is_separator) {
+    if is_separator(line) {
         return Kind::Separator;
     }
     let last = line
@@ -602,6 +866,9 @@ fn classify(line: &[u8], tokens: &mut Tokens) -> Kind {
             had_bar: tokens.had_bar,
         })
     };
+    if tokens.is_candidate_row() {
+        return row(Shape::Marks);
+    }
     if tokens.count == 1 || tokens.singles == tokens.count {
         // One token of cells, or one cell per token. A spaced row with a few
         // cells too many is a bad row of its block, not a one-line record.
@@ -622,6 +889,98 @@ fn classify(line: &[u8], tokens: &mut Tokens) -> Kind {
     } else {
         row(Shape::BadGrouped)
     }
+}
+
+/// Whether `line` only draws: made of `-`, `+`, `|`, `*` and `=`, or a border
+/// that also holds `.`, `:` or `'` (HoDoKu's `.---.`, `:---+---:`, `'---'`),
+/// told from a row of blanks by its run of `---` and its lack of `..`.
+fn is_separator(line: &[u8]) -> bool {
+    let drawn_only = |b: &u8| matches!(b, b'-' | b'+' | b'|' | b'*' | b'=');
+    if line
+        .iter()
+        .all(|b| drawn_only(b) || b.is_ascii_whitespace())
+    {
+        return true;
+    }
+    let border =
+        |b: &u8| drawn_only(b) || matches!(b, b'.' | b':' | b'\'') || b.is_ascii_whitespace();
+    line.iter().all(border)
+        && line.windows(3).any(|w| w == b"---" || w == b"===")
+        && !line.windows(2).any(|w| w == b"..")
+}
+
+/// The error for a row of candidates in a board: its first cell of several
+/// characters, which is not a single digit.
+fn several_digits(line: &[u8], row: usize, line_no: usize) -> ParseError {
+    let pieces = line
+        .split(|b| b.is_ascii_whitespace() || *b == b'|')
+        .filter(|piece| !piece.is_empty());
+    let (col, piece) = pieces
+        .enumerate()
+        .find(|(_, piece)| piece.len() > 1)
+        .unwrap_or((0, &[]));
+    ParseError {
+        line: line_no,
+        cell: Cell::from_row_col(row, col),
+        kind: ParseErrorKind::NotSingleDigit(quote(piece)),
+    }
+}
+
+/// Checks the current line as row `row` (from 0) of a candidate grid, filling
+/// `out` with each cell's shown digits (bit d-1 for d); returns the first
+/// blank character it holds. Cells are split at whitespace and `|`.
+fn check_marks_row(
+    line: &[u8],
+    row: usize,
+    line_no: usize,
+    out: &mut [u16],
+) -> Result<Option<u8>, ParseError> {
+    let error = |cell: Option<Cell>, kind| ParseError {
+        line: line_no,
+        cell,
+        kind,
+    };
+    let mut blank = None;
+    let mut found = 0;
+    let cells = line
+        .split(|b| b.is_ascii_whitespace() || *b == b'|')
+        .filter(|token| !token.is_empty());
+    for (col, token) in cells.enumerate() {
+        found = col + 1;
+        if col >= 9 {
+            continue;
+        }
+        let cell = Cell::from_row_col(row, col);
+        if let [single] = token {
+            if VALUE[*single as usize] == 0 {
+                blank.get_or_insert(*single);
+                out[col] = 0;
+                continue;
+            }
+        }
+        let mut mask = 0u16;
+        for &byte in token {
+            let Some(digit) = Digit::new(byte.wrapping_sub(b'0')) else {
+                return Err(error(cell, ParseErrorKind::UnexpectedMark(byte)));
+            };
+            let bit = 1 << (digit.get() - 1);
+            if mask & bit != 0 {
+                return Err(error(cell, ParseErrorKind::RepeatedCandidate(digit)));
+            }
+            mask |= bit;
+        }
+        out[col] = mask;
+    }
+    if found != 9 {
+        return Err(error(
+            None,
+            ParseErrorKind::WrongRowLength {
+                row: row + 1,
+                found,
+            },
+        ));
+    }
+    Ok(blank)
 }
 
 /// Checks the current line as row `row` (from 0) of a block, filling `out`
