@@ -3,10 +3,11 @@
 //! markdown table, one row per collection.
 //!
 //! ```text
-//! cargo run --release -p sudokit-bench -- [FOLDER] [--seconds S] [--limit N] [--median] [--canon]
+//! cargo run --release -p sudokit-bench -- [FOLDER] [--seconds S] [--limit N] [--median] [--canon] [--explain]
 //! ```
 //!
-//! With `--canon` it times canonical forms instead (see `canon.rs`).
+//! With `--canon` it times canonical forms instead (see `canon.rs`), and with
+//! `--explain` whole logical explanations (see `explain.rs`).
 //!
 //! One thread. Puzzles are parsed up front, outside the timing. A first
 //! round runs each engine (sudokit first, crate first, sudokit count-2, crate
@@ -27,6 +28,8 @@ mod generate;
 
 mod canon;
 
+mod explain;
+
 use std::env;
 use std::fmt::Write as _;
 use std::fs;
@@ -41,7 +44,7 @@ use sudokit_bench::{default_folder, from_peer, load_folder, to_peer, workspace_r
 use sudoku::Sudoku;
 
 const USAGE: &str = "\
-usage: sudokit-bench [FOLDER] [--seconds S] [--limit N] [--median] [--canon]
+usage: sudokit-bench [FOLDER] [--seconds S] [--limit N] [--median] [--canon] [--explain]
 
 Times sudokit against the `sudoku` crate on every *.txt collection of FOLDER
 (default: ../shared/data/puzzles beside the workspace when it exists, else
@@ -51,7 +54,9 @@ data/puzzles) and prints a markdown table of puzzles per second.
   --limit N     use at most the first N puzzles of each collection (default: all)
   --median      report the median pass instead of the best
   --canon       time canonical forms (sudokit::canonicalize against the crate's
-                Sudoku::canonicalized) instead of solving";
+                Sudoku::canonicalized) instead of solving
+  --explain     time whole logical explanations (LogicSolver::explain against the
+                crate's StrategySolver), every step checked against the solution";
 
 /// The command line.
 struct Options {
@@ -61,6 +66,8 @@ struct Options {
     median: bool,
     /// Time canonical forms instead of the solvers.
     canon: bool,
+    /// Time logical explanations instead of the solvers.
+    explain: bool,
     /// The arguments as given, to echo the command.
     args: Vec<String>,
 }
@@ -71,6 +78,7 @@ fn parse_args(args: Vec<String>) -> Result<Options, String> {
     let mut limit = None;
     let mut median = false;
     let mut canon = false;
+    let mut explain = false;
     let mut iter = args.iter();
     while let Some(arg) = iter.next() {
         let mut value = |name: &str| {
@@ -99,6 +107,7 @@ fn parse_args(args: Vec<String>) -> Result<Options, String> {
             }
             "--median" => median = true,
             "--canon" => canon = true,
+            "--explain" => explain = true,
             flag if flag.starts_with('-') => return Err(format!("unknown option {flag}")),
             path if folder.is_none() => folder = Some(PathBuf::from(path)),
             extra => return Err(format!("unexpected argument {extra}")),
@@ -110,6 +119,7 @@ fn parse_args(args: Vec<String>) -> Result<Options, String> {
         limit,
         median,
         canon,
+        explain,
         args,
     })
 }
@@ -563,6 +573,39 @@ fn canon_table(collections: &[Collection], options: &Options) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// Explains every puzzle of every collection and prints their table.
+fn explain_table(collections: &[Collection], options: &Options) -> ExitCode {
+    let mut rows = Vec::new();
+    for collection in collections {
+        let start = Instant::now();
+        match explain::measure(collection) {
+            Ok(row) => {
+                eprintln!(
+                    "  {}: {:.1} s, every step checked against the solution",
+                    collection.name,
+                    start.elapsed().as_secs_f64()
+                );
+                rows.push(row);
+            }
+            Err(message) => {
+                eprintln!("sudokit-bench: wrong step: {message}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    print!("{}", explain::table(&rows));
+    println!();
+    println!(
+        "Machine: {}; one thread. Each puzzle with one solution explained whole once by each \
+         engine, alternating; times include counting the solutions. The crate's strategy solver \
+         stops where its techniques run out. Folder: `{}`. Command: `{}`",
+        machine(),
+        shown(&options.folder),
+        command_line(options)
+    );
+    ExitCode::SUCCESS
+}
+
 fn main() -> ExitCode {
     let options = match parse_args(env::args().skip(1).collect()) {
         Ok(options) => options,
@@ -597,6 +640,9 @@ fn main() -> ExitCode {
     );
     if options.canon {
         return canon_table(&collections, &options);
+    }
+    if options.explain {
+        return explain_table(&collections, &options);
     }
     let mut rows = Vec::new();
     for collection in &collections {

@@ -6,8 +6,13 @@ use std::io::Write;
 use rand::rngs::ChaCha8Rng;
 use rand::SeedableRng;
 use serde::Serialize;
-use sudokit::{text, Grid, Record, Report, SolveError, Solver, Style, Transformation, Verdict};
+use sudokit::logic::{Explanation, Hint, LogicSolver, TechniqueSet};
+use sudokit::trace::Trace;
+use sudokit::{
+    text, Candidates, Grid, Record, Report, SolveError, Solver, Style, Transformation, Verdict,
+};
 
+use crate::teach;
 use crate::OutputFormat;
 
 /// What is asked of every record.
@@ -28,6 +33,19 @@ pub enum Question {
         seed: Option<u64>,
         after: Transformation,
     },
+    /// The lexicographically smallest solution, with the learner's search
+    /// traced up to `limit` events.
+    Trace { limit: usize },
+    /// The next logical step (or the mistake in the solver's progress).
+    Hint {
+        vague: bool,
+        techniques: TechniqueSet,
+    },
+    /// The whole logical path to the solution.
+    Explain {
+        techniques: TechniqueSet,
+        brief: bool,
+    },
 }
 
 impl Question {
@@ -36,6 +54,14 @@ impl Question {
         matches!(
             self,
             Question::Solve { .. } | Question::Count { .. } | Question::Check
+        )
+    }
+
+    /// Whether the answer is one of the teaching ones (trace, hint, explain).
+    pub fn teaches(&self) -> bool {
+        matches!(
+            self,
+            Question::Trace { .. } | Question::Hint { .. } | Question::Explain { .. }
         )
     }
 }
@@ -70,6 +96,12 @@ pub enum Outcome {
         automorphisms: Option<u64>,
     },
     Transformed(Grid),
+    Traced {
+        trace: Trace,
+        solution: Grid,
+    },
+    Hinted(Box<Hint>),
+    Explained(Box<Explanation>),
 }
 
 impl Outcome {
@@ -77,7 +109,12 @@ impl Outcome {
     /// broken rules (for a check: anything but one solution), 2 unreadable.
     pub fn exit_status(&self) -> u8 {
         match self {
-            Outcome::Solved(_) | Outcome::Canonical { .. } | Outcome::Transformed(_) => 0,
+            Outcome::Solved(_)
+            | Outcome::Canonical { .. }
+            | Outcome::Transformed(_)
+            | Outcome::Traced { .. }
+            | Outcome::Hinted(_) => 0,
+            Outcome::Explained(explanation) => u8::from(!explanation.solved),
             Outcome::Checked(report) => u8::from(!report.is_unique()),
             Outcome::Counted { count, .. } => u8::from(*count == 0),
             Outcome::NoSolution | Outcome::Invalid(_) => 1,
@@ -102,6 +139,10 @@ impl Outcome {
             Outcome::Unreadable(_) => "parse_error",
             Outcome::Canonical { .. } => "canonical",
             Outcome::Transformed(_) => "transformed",
+            Outcome::Traced { .. } => "solved",
+            Outcome::Hinted(hint) => teach::hint_status(hint),
+            Outcome::Explained(explanation) if explanation.solved => "explained",
+            Outcome::Explained(_) => "stuck",
         }
     }
 
@@ -115,7 +156,10 @@ impl Outcome {
             | Outcome::Counted { .. }
             | Outcome::Checked(_)
             | Outcome::Canonical { .. }
-            | Outcome::Transformed(_) => None,
+            | Outcome::Transformed(_)
+            | Outcome::Traced { .. }
+            | Outcome::Hinted(_)
+            | Outcome::Explained(_) => None,
             Outcome::Invalid(conflict) => Some(SolveError::Conflict(*conflict).to_string()),
             Outcome::Unreadable(error) => Some(error.to_string()),
         }
@@ -177,6 +221,35 @@ pub fn answer(solver: &mut Solver, question: Question, record: Record, index: u6
                 });
                 Outcome::Transformed(before.then(&random).then(&after).apply(puzzle))
             }
+            Question::Trace { limit } => match solver.solve(puzzle) {
+                Ok(solution) => match sudokit::trace::trace(puzzle, limit) {
+                    Ok(trace) => Outcome::Traced { trace, solution },
+                    Err(conflict) => Outcome::Invalid(conflict),
+                },
+                Err(SolveError::Conflict(conflict)) => Outcome::Invalid(conflict),
+                Err(_) => Outcome::NoSolution,
+            },
+            Question::Hint { techniques, .. } => {
+                let engine = LogicSolver::new().techniques(techniques);
+                let marks = record
+                    .marks
+                    .as_deref()
+                    .cloned()
+                    .unwrap_or_else(|| Candidates::from_grid(puzzle));
+                let known_puzzle = record.marks.is_none().then_some(puzzle);
+                match engine.hint(known_puzzle, &marks) {
+                    Ok(hint) => Outcome::Hinted(Box::new(hint)),
+                    Err(SolveError::Conflict(conflict)) => Outcome::Invalid(conflict),
+                    Err(_) => Outcome::NoSolution,
+                }
+            }
+            Question::Explain { techniques, .. } => {
+                match LogicSolver::new().techniques(techniques).explain(puzzle) {
+                    Ok(explanation) => Outcome::Explained(Box::new(explanation)),
+                    Err(SolveError::Conflict(conflict)) => Outcome::Invalid(conflict),
+                    Err(_) => Outcome::NoSolution,
+                }
+            }
         },
     };
     Answered {
@@ -204,8 +277,12 @@ pub fn is_multiline(answered: &Answered, format: Option<OutputFormat>) -> bool {
     matches!(
         answered.outcome,
         Outcome::Solved(_) | Outcome::Canonical { .. } | Outcome::Transformed(_)
-    ) && style_for(answered, format) != Style::Line
+    ) && !style_for(answered, format).is_one_line()
         && format != Some(OutputFormat::Json)
+        || matches!(
+            answered.outcome,
+            Outcome::Traced { .. } | Outcome::Explained(_)
+        ) && format != Some(OutputFormat::Json)
 }
 
 /// Writes the answer's text for stdout: the board, the count, or nothing for a
@@ -218,7 +295,9 @@ pub fn write_answer(
     question: Question,
 ) {
     if format == Some(OutputFormat::Json) {
-        if question.searches() {
+        if question.teaches() {
+            write_teaching_json(out, answered, file, question);
+        } else if question.searches() {
             write_json(out, answered, file);
         } else {
             write_symmetry_json(out, answered, file);
@@ -249,6 +328,21 @@ pub fn write_answer(
         }
         Outcome::Checked(ref report) => {
             let _ = writeln!(out, "{report}");
+        }
+        Outcome::Traced {
+            ref trace,
+            solution,
+        } => {
+            teach::write_trace(out, trace);
+            text::write_grid(out, &solution, style, answered.record.blank);
+        }
+        Outcome::Hinted(ref hint) => {
+            let vague = matches!(question, Question::Hint { vague: true, .. });
+            teach::write_hint(out, hint, vague);
+        }
+        Outcome::Explained(ref explanation) => {
+            let brief = matches!(question, Question::Explain { brief: true, .. });
+            teach::write_explanation(out, explanation, brief);
         }
         _ => out.push(b'\n'),
     }
@@ -386,6 +480,58 @@ fn write_symmetry_json(out: &mut Vec<u8>, answered: &Answered, file: &str) {
         transformed,
         error: answered.outcome.error_message(),
     };
+    serde_json::to_writer(&mut *out, &json).expect("a Vec accepts any JSON");
+    out.push(b'\n');
+}
+
+/// A JSON line of `solve --trace`, `hint` or `explain`.
+#[derive(Serialize)]
+struct JsonTeaching<'a> {
+    file: &'a str,
+    line: usize,
+    puzzle: Option<String>,
+    status: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    trace: Option<Vec<teach::JsonEvent>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    truncated: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hint: Option<teach::JsonHint>,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    explanation: Option<teach::JsonExplanation>,
+    error: Option<String>,
+}
+
+fn write_teaching_json(out: &mut Vec<u8>, answered: &Answered, file: &str, question: Question) {
+    let mut json = JsonTeaching {
+        file,
+        line: answered.record.line,
+        puzzle: answered.record.grid.as_ref().ok().map(Grid::to_line),
+        status: answered.outcome.status_name(),
+        solution: None,
+        trace: None,
+        truncated: None,
+        hint: None,
+        explanation: None,
+        error: answered.outcome.error_message(),
+    };
+    match &answered.outcome {
+        Outcome::Traced { trace, solution } => {
+            json.solution = Some(solution.to_line());
+            json.trace = Some(teach::json_trace(trace));
+            json.truncated = Some(trace.truncated);
+        }
+        Outcome::Hinted(hint) => {
+            let vague = matches!(question, Question::Hint { vague: true, .. });
+            json.hint = Some(teach::JsonHint::new(hint, vague));
+        }
+        Outcome::Explained(explanation) => {
+            json.explanation = Some(teach::JsonExplanation::new(explanation));
+        }
+        _ => {}
+    }
     serde_json::to_writer(&mut *out, &json).expect("a Vec accepts any JSON");
     out.push(b'\n');
 }

@@ -8,12 +8,14 @@
 mod answer;
 mod generate;
 mod run;
+mod teach;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{ArgAction, ArgGroup, ArgMatches, Args, CommandFactory, FromArgMatches, Parser};
 use clap::{Subcommand, ValueEnum};
+use sudokit::logic::TechniqueSet;
 use sudokit::{Mirror, Transformation};
 
 use answer::Question;
@@ -55,6 +57,12 @@ enum Command {
     /// Print an equivalent board for each one: a random one (--seed) or named operations,
     /// applied in the order given.
     Transform(Deferred<TransformArgs>),
+    /// Give the next logical step for each puzzle, or for a solver's progress in pencil marks
+    /// (729 characters, or a drawn candidate grid); a wrong digit or a lost candidate is named
+    /// instead.
+    Hint(Deferred<HintArgs>),
+    /// Explain each puzzle step by step in human techniques, from the givens to the solution.
+    Explain(Deferred<ExplainArgs>),
 }
 
 /// A subcommand's arguments, built only when that subcommand runs. clap
@@ -92,8 +100,66 @@ impl<T: Args> Args for Deferred<T> {
 struct SolveArgs {
     /// Print whichever solution the search finds first (fastest) instead of the
     /// lexicographically smallest.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "trace")]
     first: bool,
+
+    /// Show the row-major backtracking search step by step, as a learner follows it: each
+    /// placement, each dead end, each undo and why the cell goes back to 0.
+    #[arg(long)]
+    trace: bool,
+
+    /// The most events --trace shows for each puzzle.
+    #[arg(long, value_name = "N", default_value_t = 1000, requires = "trace")]
+    trace_limit: usize,
+
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
+impl SolveArgs {
+    fn question(&self) -> Question {
+        if self.trace {
+            Question::Trace {
+                limit: self.trace_limit,
+            }
+        } else {
+            Question::Solve { first: self.first }
+        }
+    }
+}
+
+/// The techniques the logic engine may use: groups (singles, intersections, subsets, fish,
+/// single-digit, wings, uniqueness, als, exclusion, chains, forcing, all) and technique names
+/// (x-wing, xy-wing, ...), comma-separated.
+fn parse_techniques(text: &str) -> Result<TechniqueSet, String> {
+    text.parse()
+        .map_err(|error: sudokit::logic::UnknownTechnique| error.to_string())
+}
+
+#[derive(Args, Debug)]
+struct HintArgs {
+    /// Name only the technique and where to look, not the cells and digits.
+    #[arg(long)]
+    vague: bool,
+
+    /// The techniques the hint may use (default: all), e.g. `singles,intersections`.
+    #[arg(long, value_name = "LIST", value_parser = parse_techniques)]
+    techniques: Option<TechniqueSet>,
+
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
+#[derive(Args, Debug)]
+struct ExplainArgs {
+    /// The techniques the explanation may use (default: all), e.g. `singles`; it then shows
+    /// where and why it stops.
+    #[arg(long, value_name = "LIST", value_parser = parse_techniques)]
+    techniques: Option<TechniqueSet>,
+
+    /// Only the steps: no candidate grids.
+    #[arg(long)]
+    brief: bool,
 
     #[command(flatten)]
     common: CommonArgs,
@@ -334,15 +400,22 @@ fn main() -> ExitCode {
     let matches = Cli::command().get_matches();
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit());
     let (question, common) = match cli.command {
-        None => (
-            Question::Solve {
-                first: cli.solve.first,
+        None => (cli.solve.question(), cli.solve.common),
+        Some(Command::Solve(Deferred(args))) => (args.question(), args.common),
+        Some(Command::Hint(Deferred(args))) => (
+            Question::Hint {
+                vague: args.vague,
+                techniques: args.techniques.unwrap_or(TechniqueSet::ALL),
             },
-            cli.solve.common,
+            args.common,
         ),
-        Some(Command::Solve(Deferred(args))) => {
-            (Question::Solve { first: args.first }, args.common)
-        }
+        Some(Command::Explain(Deferred(args))) => (
+            Question::Explain {
+                techniques: args.techniques.unwrap_or(TechniqueSet::ALL),
+                brief: args.brief,
+            },
+            args.common,
+        ),
         Some(Command::Count(Deferred(args))) => {
             (Question::Count { limit: args.limit }, args.common)
         }

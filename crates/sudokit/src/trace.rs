@@ -93,10 +93,11 @@ impl fmt::Display for TraceEvent {
             TraceEvent::Undo { cell, digit, depth } => write!(
                 f,
                 "{depth:>3} undo {cell}={digit}: back to 0, so that later checks of {}, {} \
-                 and {} no longer see a {digit}",
+                 and {} no longer see {} {digit}",
                 House::row_of(cell),
                 House::column_of(cell),
-                House::box_of(cell)
+                House::box_of(cell),
+                if digit.get() == 8 { "an" } else { "a" }
             ),
             TraceEvent::Solved => f.write_str("    solved"),
         }

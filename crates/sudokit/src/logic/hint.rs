@@ -112,7 +112,7 @@ impl LogicSolver {
                 });
             }
             if solver.count_solutions(&base, 1)? == 0 {
-                return Ok(wrong_placed_digit(&mut solver, &base).ok_or(SolveError::NoSolution)?);
+                return wrong_placed_digit(&mut solver, &base).ok_or(SolveError::NoSolution);
             }
         }
         let solutions = solver.solutions(&base, 2)?;
