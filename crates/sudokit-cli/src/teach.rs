@@ -154,16 +154,16 @@ pub fn write_explanation(out: &mut Vec<u8>, explanation: &Explanation, brief: bo
     if explanation.solved {
         let _ = writeln!(
             out,
-            "Solved in {} steps; hardest {}",
-            explanation.steps.len(),
+            "Solved in {}; hardest {}",
+            steps(explanation.steps.len()),
             explanation.hardest()
         );
         text::write_grid(out, &explanation.end.grid(), Style::Drawn, b'.');
     } else {
         let _ = writeln!(
             out,
-            "Stuck after {} steps: no allowed technique applies{}",
-            explanation.steps.len(),
+            "Stuck after {}: no allowed technique applies{}",
+            steps(explanation.steps.len()),
             if explanation.unique {
                 ""
             } else {
@@ -173,6 +173,15 @@ pub fn write_explanation(out: &mut Vec<u8>, explanation: &Explanation, brief: bo
         if !brief {
             text::write_marks(out, &explanation.end, Style::MarksGrid);
         }
+    }
+}
+
+/// `1 step`, `2 steps`.
+fn steps(count: usize) -> String {
+    if count == 1 {
+        "1 step".to_string()
+    } else {
+        format!("{count} steps")
     }
 }
 

@@ -51,6 +51,36 @@
 //! assert!(Symmetry::Central.holds_for(&symmetric.puzzle));
 //! ```
 
+//! It explains, as a teacher would: [`Candidates`] are the pencil marks
+//! (each cell's [`DigitSet`], each digit's [`CellSet`], the 27 [`House`]s), and
+//! [`LogicSolver`] finds the next [`Step`] in human techniques, from hidden
+//! singles to nested forcing chains, each with its difficulty on Sudoku
+//! Explainer's scale, the candidates it rests on, and what it places and
+//! eliminates; [`LogicSolver::explain`] walks to the solution and
+//! [`LogicSolver::hint`] first checks a solver's own progress.
+//! [`trace::trace`] records the classic row-major backtracking search for a
+//! learner.
+//!
+//! ```
+//! use sudokit::logic::{Hint, LogicSolver, Technique};
+//! use sudokit::{Candidates, Grid, House};
+//!
+//! let puzzle: Grid =
+//!     ".2.9.5...59..3.2..7..6.2..5..935.46..54...78..83.275..8..2.9..4..5.4..26...5.3.7."
+//!         .parse()?;
+//! let marks = Candidates::from_grid(&puzzle);
+//! let step = LogicSolver::new().next_step(&marks).unwrap();
+//! assert_eq!(step.technique, Technique::HiddenSingleBox);
+//! assert_eq!(step.houses, [House::boxed(2).unwrap()]);
+//! assert_eq!(step.to_string(), "Hidden single: in box 3, only r1c7 can hold 6");
+//!
+//! let explanation = LogicSolver::new().explain(&puzzle)?;
+//! assert!(explanation.solved);
+//! assert_eq!(explanation.hardest().to_string(), "1.2");
+//! assert!(matches!(LogicSolver::new().hint(Some(&puzzle), &marks)?, Hint::Step(_)));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
 #![warn(missing_docs)]
 
 pub mod candidates;
