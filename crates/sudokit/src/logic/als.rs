@@ -241,24 +241,9 @@ fn linked_pair(marks: &Candidates, a: &Als, b: &Als) -> Option<Step> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Grid;
-    use crate::logic::single_digit::tests::{cell, random_states, removed};
-    use crate::logic::testing::{assert_sound, states_using, up_to};
 
-    /// Marks with every candidate except in the cells given, which hold
-    /// only the digits given (`("r1c1", "12")`).
-    fn with_cells(cells: &[(&str, &str)]) -> Candidates {
-        let mut marks = Candidates::from_grid(&Grid::EMPTY);
-        for &(name, digits) in cells {
-            let target = cell(name);
-            for digit in Digit::all() {
-                if !digits.contains(char::from(b'0' + digit.get())) {
-                    marks.eliminate(target, digit);
-                }
-            }
-        }
-        marks
-    }
+    use crate::logic::testing::{assert_sound, states_using, up_to};
+    use crate::logic::testing::{random_states, removed, with_cells};
 
     #[test]
     fn singly_linked_sets_remove_the_other_common_digit() {

@@ -200,25 +200,10 @@ fn and_list(items: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Grid;
-    use crate::logic::single_digit::tests::{cell, random_states, removed};
-    use crate::logic::testing::{assert_sound, states_using};
-    use crate::logic::TechniqueSet;
 
-    /// Marks with every candidate except in the cells given, which hold
-    /// only the digits given (`("r1c1", "12")`).
-    fn with_cells(cells: &[(&str, &str)]) -> Candidates {
-        let mut marks = Candidates::from_grid(&Grid::EMPTY);
-        for &(name, digits) in cells {
-            let target = cell(name);
-            for digit in Digit::all() {
-                if !digits.contains(char::from(b'0' + digit.get())) {
-                    marks.eliminate(target, digit);
-                }
-            }
-        }
-        marks
-    }
+    use crate::logic::testing::{assert_sound, states_using};
+    use crate::logic::testing::{cell, random_states, removed, with_cells};
+    use crate::logic::TechniqueSet;
 
     #[test]
     fn aligned_pair_with_two_excluding_cells() {

@@ -121,6 +121,22 @@ const ORDER: &[(&[Technique], Finder)] = {
     ]
 };
 
+/// The search of one technique.
+type SingleFinder = fn(&Candidates) -> Option<Step>;
+
+/// The first step found by the allowed ones of `finders`, tried in order:
+/// for the families whose techniques each have a search of their own.
+fn first_allowed(
+    marks: &Candidates,
+    allowed: TechniqueSet,
+    finders: &[(Technique, SingleFinder)],
+) -> Option<Step> {
+    finders
+        .iter()
+        .filter(|(technique, _)| allowed.contains(*technique))
+        .find_map(|(_, finder)| finder(marks))
+}
+
 /// The logic engine: which techniques it may use, and whether it may assume
 /// the puzzle has exactly one solution (which the uniqueness techniques need).
 ///

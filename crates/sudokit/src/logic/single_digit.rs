@@ -11,23 +11,18 @@ use crate::geometry::{common_peers, House};
 use crate::grid::{Cell, Digit};
 use crate::sets::{CellSet, DigitSet};
 
-/// The easiest allowed single-digit pattern: skyscraper (4.0), then
-/// two-string kite (4.1), then empty rectangle (4.3).
+/// The easiest allowed single-digit pattern: skyscraper (3.4), then
+/// two-string kite (3.4), then empty rectangle (3.5).
 pub(super) fn find(marks: &Candidates, allowed: TechniqueSet) -> Option<Step> {
-    if allowed.contains(Technique::Skyscraper) {
-        if let Some(step) = skyscraper(marks) {
-            return Some(step);
-        }
-    }
-    if allowed.contains(Technique::TwoStringKite) {
-        if let Some(step) = two_string_kite(marks) {
-            return Some(step);
-        }
-    }
-    if allowed.contains(Technique::EmptyRectangle) {
-        return empty_rectangle(marks);
-    }
-    None
+    super::first_allowed(
+        marks,
+        allowed,
+        &[
+            (Technique::Skyscraper, skyscraper),
+            (Technique::TwoStringKite, two_string_kite),
+            (Technique::EmptyRectangle, empty_rectangle),
+        ],
+    )
 }
 
 /// The two places of `digit` in `house`, when it has exactly two.
@@ -283,82 +278,12 @@ fn rectangle_link(
 }
 
 #[cfg(test)]
-pub(super) mod tests {
+mod tests {
     use super::*;
-    use crate::grid::Grid;
-    use crate::logic::testing::{assert_sound, sample_puzzles, states_using, up_to};
 
-    /// A fixed-seed xorshift.
-    pub(in crate::logic) fn random_words(mut seed: u64) -> impl FnMut() -> u64 {
-        move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        }
-    }
-
-    /// `count` random states with a known solution: sample puzzles with some
-    /// of their solution placed and some of the wrong candidates removed, so
-    /// that every state keeps its solution (and so holds no contradiction).
-    pub(in crate::logic) fn random_states(count: usize, seed: u64) -> Vec<(Candidates, Grid)> {
-        let puzzles = sample_puzzles(37);
-        let mut next = random_words(seed);
-        (0..count)
-            .map(|i| {
-                let (puzzle, solution) = puzzles[i % puzzles.len()];
-                let mut marks = Candidates::from_grid(&puzzle);
-                let place_percent = next() % 40;
-                let drop_percent = next() % 80;
-                for cell in Cell::all() {
-                    if marks.value(cell).is_none() && next() % 100 < place_percent {
-                        if let Some(digit) = solution.get(cell) {
-                            marks.place(cell, digit);
-                        }
-                    }
-                }
-                let all: Vec<Candidate> = marks.candidates().collect();
-                for candidate in all {
-                    if solution.get(candidate.cell) != Some(candidate.digit)
-                        && next() % 100 < drop_percent
-                    {
-                        marks.eliminate(candidate.cell, candidate.digit);
-                    }
-                }
-                (marks, solution)
-            })
-            .collect()
-    }
-
-    /// Marks with every candidate everywhere except `digit`, which is left
-    /// only in `keep`.
-    pub(in crate::logic) fn only_digit_in(digit: u8, keep: &[&str]) -> Candidates {
-        let mut marks = Candidates::from_grid(&Grid::EMPTY);
-        let digit = Digit::new(digit).unwrap();
-        let keep: Vec<Cell> = keep.iter().map(|name| cell(name)).collect();
-        for c in Cell::all() {
-            if !keep.contains(&c) {
-                marks.eliminate(c, digit);
-            }
-        }
-        marks
-    }
-
-    /// `r4c7` as a cell.
-    pub(in crate::logic) fn cell(name: &str) -> Cell {
-        let bytes = name.as_bytes();
-        let row = usize::from(bytes[1] - b'1');
-        let col = usize::from(bytes[3] - b'1');
-        Cell::from_row_col(row, col).unwrap()
-    }
-
-    /// The eliminations as `r1c2<>5` texts.
-    pub(in crate::logic) fn removed(step: &Step) -> Vec<String> {
-        step.eliminations
-            .iter()
-            .map(|e| format!("{}<>{}", e.cell, e.digit))
-            .collect()
-    }
+    use crate::logic::testing::{
+        assert_sound, only_digit_in, random_states, removed, states_using, up_to,
+    };
 
     fn only(technique: Technique) -> TechniqueSet {
         TechniqueSet::EMPTY.with(technique)

@@ -5,8 +5,8 @@
 #![allow(dead_code)]
 
 use super::{LogicSolver, Step, Technique, TechniqueSet};
-use crate::candidates::Candidates;
-use crate::grid::{Digit, Grid};
+use crate::candidates::{Candidate, Candidates};
+use crate::grid::{Cell, Digit, Grid};
 use crate::solve::Solver;
 
 /// The sample collections shipped in `data/puzzles` (unique puzzles only).
@@ -120,6 +120,93 @@ pub(crate) fn marks_from_729(text: &str) -> Candidates {
         }
     });
     Candidates::from_cells(cells)
+}
+
+/// A fixed-seed xorshift.
+pub(crate) fn random_words(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    }
+}
+
+/// `count` random states with a known solution: sample puzzles with some
+/// of their solution placed and some of the wrong candidates removed, so
+/// that every state keeps its solution (and so holds no contradiction).
+pub(crate) fn random_states(count: usize, seed: u64) -> Vec<(Candidates, Grid)> {
+    let puzzles = sample_puzzles(37);
+    let mut next = random_words(seed);
+    (0..count)
+        .map(|i| {
+            let (puzzle, solution) = puzzles[i % puzzles.len()];
+            let mut marks = Candidates::from_grid(&puzzle);
+            let place_percent = next() % 40;
+            let drop_percent = next() % 80;
+            for cell in Cell::all() {
+                if marks.value(cell).is_none() && next() % 100 < place_percent {
+                    if let Some(digit) = solution.get(cell) {
+                        marks.place(cell, digit);
+                    }
+                }
+            }
+            let all: Vec<Candidate> = marks.candidates().collect();
+            for candidate in all {
+                if solution.get(candidate.cell) != Some(candidate.digit)
+                    && next() % 100 < drop_percent
+                {
+                    marks.eliminate(candidate.cell, candidate.digit);
+                }
+            }
+            (marks, solution)
+        })
+        .collect()
+}
+
+/// Marks with every candidate everywhere except `digit`, which is left
+/// only in `keep`.
+pub(crate) fn only_digit_in(digit: u8, keep: &[&str]) -> Candidates {
+    let mut marks = Candidates::from_grid(&Grid::EMPTY);
+    let digit = Digit::new(digit).unwrap();
+    let keep: Vec<Cell> = keep.iter().map(|name| cell(name)).collect();
+    for c in Cell::all() {
+        if !keep.contains(&c) {
+            marks.eliminate(c, digit);
+        }
+    }
+    marks
+}
+
+/// `r4c7` as a cell.
+pub(crate) fn cell(name: &str) -> Cell {
+    let bytes = name.as_bytes();
+    let row = usize::from(bytes[1] - b'1');
+    let col = usize::from(bytes[3] - b'1');
+    Cell::from_row_col(row, col).unwrap()
+}
+
+/// The eliminations as `r1c2<>5` texts.
+pub(crate) fn removed(step: &Step) -> Vec<String> {
+    step.eliminations
+        .iter()
+        .map(|e| format!("{}<>{}", e.cell, e.digit))
+        .collect()
+}
+
+/// Marks with every candidate except in the cells given, which hold
+/// only the digits given (`("r1c1", "12")`).
+pub(crate) fn with_cells(cells: &[(&str, &str)]) -> Candidates {
+    let mut marks = Candidates::from_grid(&Grid::EMPTY);
+    for &(name, digits) in cells {
+        let target = cell(name);
+        for digit in Digit::all() {
+            if !digits.contains(char::from(b'0' + digit.get())) {
+                marks.eliminate(target, digit);
+            }
+        }
+    }
+    marks
 }
 
 #[test]

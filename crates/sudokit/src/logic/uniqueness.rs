@@ -942,15 +942,10 @@ fn list_text(parts: &[String], word: &str) -> String {
 mod tests {
     use super::*;
     use crate::grid::Grid;
-    use crate::logic::testing::{assert_sound, sample_puzzles, states_using, up_to};
+    use crate::logic::testing::{
+        assert_sound, cell, random_words, sample_puzzles, states_using, up_to,
+    };
     use crate::logic::LogicSolver;
-
-    fn cell(name: &str) -> Cell {
-        let bytes = name.as_bytes();
-        let row = usize::from(bytes[1] - b'1');
-        let col = usize::from(bytes[3] - b'1');
-        Cell::from_row_col(row, col).unwrap()
-    }
 
     fn digits(text: &str) -> DigitSet {
         text.bytes().filter_map(|b| Digit::new(b - b'0')).collect()
@@ -1314,15 +1309,6 @@ mod tests {
             .chain(BUG_TYPES)
         {
             states_using(technique, up_to(technique), 16, 1);
-        }
-    }
-
-    fn random_words(mut seed: u64) -> impl FnMut() -> u64 {
-        move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
         }
     }
 

@@ -11,20 +11,15 @@ use crate::sets::CellSet;
 
 /// The easiest allowed wing: XY-wing (4.2), then XYZ-wing and W-wing (4.4).
 pub(super) fn find(marks: &Candidates, allowed: TechniqueSet) -> Option<Step> {
-    if allowed.contains(Technique::XyWing) {
-        if let Some(step) = xy_wing(marks) {
-            return Some(step);
-        }
-    }
-    if allowed.contains(Technique::XyzWing) {
-        if let Some(step) = xyz_wing(marks) {
-            return Some(step);
-        }
-    }
-    if allowed.contains(Technique::WWing) {
-        return w_wing(marks);
-    }
-    None
+    super::first_allowed(
+        marks,
+        allowed,
+        &[
+            (Technique::XyWing, xy_wing),
+            (Technique::XyzWing, xyz_wing),
+            (Technique::WWing, w_wing),
+        ],
+    )
 }
 
 /// The first house `a` and `b` share (they see each other).
@@ -215,27 +210,12 @@ fn w_wing(marks: &Candidates) -> Option<Step> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Grid;
-    use crate::logic::single_digit::tests::{cell, random_states, removed};
+
     use crate::logic::testing::{assert_sound, states_using, up_to};
+    use crate::logic::testing::{cell, random_states, removed, with_cells};
 
     fn only(technique: Technique) -> TechniqueSet {
         TechniqueSet::EMPTY.with(technique)
-    }
-
-    /// Marks with every candidate except in the cells given, which hold
-    /// only the digits given (`("r1c1", "12")`).
-    fn with_cells(cells: &[(&str, &str)]) -> Candidates {
-        let mut marks = Candidates::from_grid(&Grid::EMPTY);
-        for &(name, digits) in cells {
-            let target = cell(name);
-            for digit in Digit::all() {
-                if !digits.contains(char::from(b'0' + digit.get())) {
-                    marks.eliminate(target, digit);
-                }
-            }
-        }
-        marks
     }
 
     #[test]
