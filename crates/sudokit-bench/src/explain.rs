@@ -52,6 +52,13 @@ pub struct Row {
     crate_total: Duration,
 }
 
+impl Row {
+    /// Whether no puzzle of the collection had one solution.
+    pub fn is_empty(&self) -> bool {
+        self.puzzles == 0
+    }
+}
+
 /// Explains every puzzle of `collection` with both engines and checks sudokit's paths.
 pub fn measure(collection: &Collection) -> Result<Row, String> {
     let engine = LogicSolver::new();

@@ -579,6 +579,10 @@ fn explain_table(collections: &[Collection], options: &Options) -> ExitCode {
     for collection in collections {
         let start = Instant::now();
         match explain::measure(collection) {
+            // A collection without unique puzzles (serg's) has nothing to explain.
+            Ok(row) if row.is_empty() => {
+                eprintln!("  {}: no puzzle with one solution, skipped", collection.name);
+            }
             Ok(row) => {
                 eprintln!(
                     "  {}: {:.1} s, every step checked against the solution",
