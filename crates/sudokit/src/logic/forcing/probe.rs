@@ -1,0 +1,545 @@
+//! One branch of a forcing chain: an assumption (a candidate taken as true or
+//! false) and everything that follows from it, with the cause of each
+//! consequence kept so that the chain proving any of them can be rebuilt.
+//!
+//! Consequences are "nodes": candidate number times two, plus one when the
+//! candidate is taken as true. Parents are always counted from the root
+//! marks (the marks the whole search started from): a cell's last candidate
+//! rests on the removal of every other candidate it had there. That is what
+//! lets a branch nested inside another one name the outer branch's facts it
+//! used (its "external" parents).
+
+use std::collections::VecDeque;
+use std::rc::Rc;
+
+use super::board::{cand, cells, digits, first_cell, Board, CELL_HOUSES, HOUSES, PEERS};
+
+/// How strong a branch's propagation is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum Mode {
+    /// Only the root marks' strong links: a true candidate removes its peers
+    /// and cell mates; a false one makes true its partner in a bivalue cell or
+    /// a house with two places for its digit.
+    Static,
+    /// Singles on the branch's own marks.
+    Dynamic,
+    /// Singles and locked candidates (pointing and claiming).
+    Plus,
+    /// Singles, locked candidates, and removals proven by branches of the
+    /// level below (level 1 uses `Plus` branches) run from inside this one.
+    Nested(u8),
+}
+
+/// Why a node holds in a branch.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Cause {
+    /// The branch's assumption.
+    Assumed,
+    /// Removed by placing this candidate in a peer cell or in the same cell.
+    Peer(u16),
+    /// The last candidate left in its cell.
+    LastInCell,
+    /// The last place left for its digit in this house.
+    LastInHouse(u8),
+    /// Locked candidates: in the first house the digit lies only where it
+    /// meets the second, so it goes from the rest of the second.
+    Locked(u8, u8),
+    /// Taking it as true leads, by a branch of the level below, to a
+    /// contradiction; the range holds that branch's external parents.
+    Nested(u32, u32),
+}
+
+/// How a branch contradicts itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Conflict {
+    /// A candidate taken both as true and as false (static chains).
+    Both(u16),
+    /// An empty cell with no candidate left.
+    NoCandidate(u8),
+    /// A house with no place left for a digit (house, 0-based digit).
+    NoPlace(u8, u8),
+}
+
+/// The node of candidate `cand` taken as true (`on`) or false.
+pub(super) const fn node(cand: usize, on: bool) -> usize {
+    cand * 2 + on as usize
+}
+
+/// A branch and its consequences.
+pub(super) struct Probe {
+    mode: Mode,
+    root: Board,
+    /// The marks as the branch has them.
+    pub state: Board,
+    /// Candidates the branch made true, per digit.
+    on: [u128; 9],
+    /// Candidates the branch made false, per digit.
+    off: [u128; 9],
+    cause: Vec<Cause>,
+    seq: Vec<u16>,
+    /// The nodes in the order they were derived.
+    order: Vec<u16>,
+    hidden: Vec<u16>,
+    /// The contradiction the branch reached, if any.
+    pub conflict: Option<Conflict>,
+    dirty: u16,
+    dirty_locked: u16,
+    queue: VecDeque<u16>,
+    inner: Option<Box<Probe>>,
+    pending: Vec<u16>,
+    /// For each root candidate, where each digit can still be (candidates and
+    /// placements) once it is taken as true and propagated with singles and
+    /// locked candidates from the root marks: a cheap sufficient test for a
+    /// candidate's branch to fail (see [`fails_by_table`]).
+    pub positions: Option<Rc<Vec<[u128; 9]>>>,
+    round_started: bool,
+    round_success: bool,
+}
+
+/// What one round of singles did.
+enum Round {
+    Conflict,
+    Placed,
+    Nothing,
+}
+
+impl Probe {
+    /// A probe of strength `mode` whose parents are counted from `root`.
+    pub fn new(mode: Mode, root: Board) -> Probe {
+        Probe {
+            mode,
+            root,
+            state: root,
+            on: [0; 9],
+            off: [0; 9],
+            cause: vec![Cause::Assumed; 1458],
+            seq: vec![0; 1458],
+            order: Vec::with_capacity(1458),
+            hidden: Vec::new(),
+            conflict: None,
+            dirty: 0,
+            dirty_locked: 0,
+            queue: VecDeque::new(),
+            inner: None,
+            pending: Vec::new(),
+            positions: None,
+            round_started: false,
+            round_success: false,
+        }
+    }
+
+    /// The probe's strength.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// Runs the branch that assumes `assumption` (a node) on `start`, the
+    /// marks the branch starts from (the root marks, or an outer branch's).
+    pub fn run(&mut self, start: &Board, assumption: usize) {
+        self.state = *start;
+        self.on = [0; 9];
+        self.off = [0; 9];
+        self.order.clear();
+        self.hidden.clear();
+        self.conflict = None;
+        self.dirty = 0;
+        self.dirty_locked = 0;
+        self.pending.clear();
+        self.round_started = false;
+        let (candidate, on) = (assumption / 2, assumption & 1 == 1);
+        if self.mode == Mode::Static {
+            self.run_static(assumption);
+            return;
+        }
+        if on {
+            self.place(candidate, Cause::Assumed);
+        } else {
+            self.eliminate(candidate, Cause::Assumed);
+        }
+        self.propagate();
+    }
+
+    /// Whether the branch derived `node`.
+    pub fn derived(&self, node: usize) -> bool {
+        let candidate = node / 2;
+        let plane = if node & 1 == 1 { &self.on } else { &self.off };
+        plane[candidate % 9] >> (candidate / 9) & 1 == 1
+    }
+
+    /// The candidates the branch made true and false, per digit.
+    pub fn tables(&self) -> ([u128; 9], [u128; 9]) {
+        (self.on, self.off)
+    }
+
+    /// How many nodes the branch derived.
+    pub fn size(&self) -> usize {
+        self.order.len()
+    }
+
+    fn record(&mut self, node: usize, cause: Cause) {
+        self.cause[node] = cause;
+        self.seq[node] = self.order.len() as u16;
+        self.order.push(node as u16);
+        let candidate = node / 2;
+        let plane = if node & 1 == 1 {
+            &mut self.on
+        } else {
+            &mut self.off
+        };
+        plane[candidate % 9] |= 1 << (candidate / 9);
+    }
+
+    fn eliminate(&mut self, candidate: usize, cause: Cause) {
+        let (cell, d) = (candidate / 9, candidate % 9);
+        if self.state.cands[d] >> cell & 1 == 0 {
+            return;
+        }
+        self.state.cands[d] &= !(1 << cell);
+        self.dirty |= 1 << d;
+        self.dirty_locked |= 1 << d;
+        self.record(node(candidate, false), cause);
+    }
+
+    fn place(&mut self, candidate: usize, cause: Cause) {
+        let (cell, d) = (candidate / 9, candidate % 9);
+        self.record(node(candidate, true), cause);
+        let why = Cause::Peer(candidate as u16);
+        for other in digits(self.state.cell_digits(cell) & !(1 << d)) {
+            self.eliminate(cand(cell, other), why);
+        }
+        self.state.cands[d] &= !(1 << cell);
+        self.state.placed[d] |= 1 << cell;
+        self.dirty |= 1 << d;
+        self.dirty_locked |= 1 << d;
+        for peer in cells(self.state.cands[d] & PEERS[cell]) {
+            self.eliminate(cand(peer, d), why);
+        }
+    }
+
+    fn run_static(&mut self, assumption: usize) {
+        self.queue.clear();
+        self.record(assumption, Cause::Assumed);
+        self.queue.push_back(assumption as u16);
+        while let Some(next) = self.queue.pop_front() {
+            let next = usize::from(next);
+            let candidate = next / 2;
+            let (cell, d) = (candidate / 9, candidate % 9);
+            if next & 1 == 1 {
+                let why = Cause::Peer(candidate as u16);
+                for other in digits(self.root.cell_digits(cell) & !(1 << d)) {
+                    self.derive_static(node(cand(cell, other), false), why);
+                }
+                for peer in cells(self.root.cands[d] & PEERS[cell]) {
+                    self.derive_static(node(cand(peer, d), false), why);
+                }
+            } else {
+                let mates = self.root.cell_digits(cell) & !(1 << d);
+                if mates.count_ones() == 1 {
+                    let other = mates.trailing_zeros() as usize;
+                    self.derive_static(node(cand(cell, other), true), Cause::LastInCell);
+                }
+                for house in CELL_HOUSES[cell] {
+                    let places = self.root.cands[d] & HOUSES[usize::from(house)] & !(1 << cell);
+                    if places.count_ones() == 1 {
+                        let partner = first_cell(places);
+                        self.derive_static(node(cand(partner, d), true), Cause::LastInHouse(house));
+                    }
+                }
+            }
+            if self.conflict.is_some() {
+                return;
+            }
+        }
+    }
+
+    fn derive_static(&mut self, node: usize, cause: Cause) {
+        if self.conflict.is_some() || self.derived(node) {
+            return;
+        }
+        self.record(node, cause);
+        if self.derived(node ^ 1) {
+            self.conflict = Some(Conflict::Both((node / 2) as u16));
+        }
+        self.queue.push_back(node as u16);
+    }
+
+    fn propagate(&mut self) {
+        loop {
+            match self.singles() {
+                Round::Conflict => return,
+                Round::Placed => continue,
+                Round::Nothing => {}
+            }
+            if self.mode >= Mode::Plus && self.locked() {
+                continue;
+            }
+            if let Mode::Nested(level) = self.mode {
+                if self.failed_literal(level) {
+                    continue;
+                }
+            }
+            return;
+        }
+    }
+
+    /// Finds contradictions, then places naked and hidden singles.
+    fn singles(&mut self) -> Round {
+        let state = &self.state;
+        let (mut any, mut two) = (0u128, 0u128);
+        for plane in state.cands {
+            two |= any & plane;
+            any |= plane;
+        }
+        let empty = ALL & !state.filled();
+        let dead = empty & !any;
+        if dead != 0 {
+            self.conflict = Some(Conflict::NoCandidate(first_cell(dead) as u8));
+            return Round::Conflict;
+        }
+        let mut hidden: Vec<(usize, u8)> = Vec::new();
+        let work = self.dirty;
+        self.dirty = 0;
+        for d in digits(work) {
+            let plane = state.cands[d];
+            for (house, &mask) in HOUSES.iter().enumerate() {
+                let places = plane & mask;
+                if places == 0 {
+                    if state.placed[d] & mask == 0 {
+                        self.conflict = Some(Conflict::NoPlace(house as u8, d as u8));
+                        return Round::Conflict;
+                    }
+                } else if places & (places - 1) == 0 {
+                    hidden.push((cand(first_cell(places), d), house as u8));
+                }
+            }
+        }
+        let naked = any & !two & empty;
+        let mut placed = false;
+        for cell in cells(naked) {
+            let mask = self.state.cell_digits(cell);
+            if mask.count_ones() == 1 {
+                self.place(cand(cell, mask.trailing_zeros() as usize), Cause::LastInCell);
+                placed = true;
+            }
+        }
+        for (candidate, house) in hidden {
+            if self.state.has(candidate) {
+                self.place(candidate, Cause::LastInHouse(house));
+                placed = true;
+            }
+        }
+        if placed {
+            Round::Placed
+        } else {
+            Round::Nothing
+        }
+    }
+
+    /// Pointing and claiming on the branch's marks; whether anything went.
+    fn locked(&mut self) -> bool {
+        let work = self.dirty_locked;
+        self.dirty_locked = 0;
+        let mut removed = false;
+        for d in digits(work) {
+            for b in 0..9 {
+                let source = 18 + b;
+                let lines = [b / 3 * 3, b / 3 * 3 + 1, b / 3 * 3 + 2, 9 + b % 3 * 3, 10 + b % 3 * 3, 11 + b % 3 * 3];
+                for line in lines {
+                    removed |= self.lock(d, source, line);
+                }
+            }
+            for line in 0..18 {
+                let places = self.state.cands[d] & HOUSES[line];
+                if places == 0 {
+                    continue;
+                }
+                let target = usize::from(CELL_HOUSES[first_cell(places)][2]);
+                removed |= self.lock(d, line, target);
+            }
+        }
+        removed
+    }
+
+    /// If digit `d` lies in `source` only where it meets `target`, removes it
+    /// from the rest of `target`; whether anything went.
+    fn lock(&mut self, d: usize, source: usize, target: usize) -> bool {
+        let places = self.state.cands[d] & HOUSES[source];
+        if places == 0 || places & !HOUSES[target] != 0 {
+            return false;
+        }
+        let gone = self.state.cands[d] & HOUSES[target] & !HOUSES[source];
+        for cell in cells(gone) {
+            self.eliminate(cand(cell, d), Cause::Locked(source as u8, target as u8));
+        }
+        gone != 0
+    }
+
+    /// Tries the candidates in turn, from where the last try stopped, until
+    /// one taken as true leads (by a branch of the level below) to a
+    /// contradiction, and removes it; whether one did.
+    fn failed_literal(&mut self, level: u8) -> bool {
+        let inner_mode = if level <= 1 {
+            Mode::Plus
+        } else {
+            Mode::Nested(level - 1)
+        };
+        let mut inner = self.inner.take().unwrap_or_else(|| {
+            let mut inner = Probe::new(inner_mode, self.root);
+            inner.positions = self.positions.clone();
+            Box::new(inner)
+        });
+        let mut found = None;
+        if let Some(tables) = &self.positions {
+            for candidate in self.state.candidate_list() {
+                if !fails_by_table(&self.state, &tables[candidate]) {
+                    continue;
+                }
+                super::PROFILE[7].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                inner.run(&self.state, node(candidate, true));
+                if inner.conflict.is_some() {
+                    found = Some((candidate, inner.external_parents()));
+                    break;
+                }
+                debug_assert!(false, "a table's contradiction always holds");
+            }
+        }
+        while found.is_none() {
+            if self.pending.is_empty() {
+                if self.round_started && !self.round_success {
+                    break;
+                }
+                self.round_started = true;
+                self.round_success = false;
+                let mut order = self.state.candidate_list();
+                order.reverse();
+                self.pending.extend(order.into_iter().map(|c| c as u16));
+                if self.pending.is_empty() {
+                    break;
+                }
+            }
+            let Some(candidate) = self.pending.pop() else { break };
+            let candidate = usize::from(candidate);
+            if !self.state.has(candidate) {
+                continue;
+            }
+            super::PROFILE[4].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            inner.run(&self.state, node(candidate, true));
+            if inner.conflict.is_some() {
+                super::PROFILE[5].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                self.round_success = true;
+                found = Some((candidate, inner.external_parents()));
+                break;
+            }
+        }
+        self.inner = Some(inner);
+        let Some((candidate, external)) = found else {
+            return false;
+        };
+        let start = self.hidden.len() as u32;
+        self.hidden.extend(external.iter().map(|&n| n as u16));
+        let end = self.hidden.len() as u32;
+        self.eliminate(candidate, Cause::Nested(start, end));
+        true
+    }
+
+    /// The nodes `node` rests on directly.
+    pub fn parents(&self, node: usize) -> Vec<usize> {
+        let candidate = node / 2;
+        let (cell, d) = (candidate / 9, candidate % 9);
+        let off_in = |mask: u128| cells(mask).map(move |c| self::node(cand(c, d), false));
+        match self.cause[node] {
+            Cause::Assumed => Vec::new(),
+            Cause::Peer(by) => vec![self::node(usize::from(by), true)],
+            Cause::LastInCell => digits(self.root.cell_digits(cell) & !(1 << d))
+                .map(|other| self::node(cand(cell, other), false))
+                .collect(),
+            Cause::LastInHouse(house) => {
+                off_in(self.root.cands[d] & HOUSES[usize::from(house)] & !(1 << cell)).collect()
+            }
+            Cause::Locked(source, target) => off_in(
+                self.root.cands[d] & HOUSES[usize::from(source)] & !HOUSES[usize::from(target)],
+            )
+            .collect(),
+            Cause::Nested(start, end) => self.hidden[start as usize..end as usize]
+                .iter()
+                .map(|&n| usize::from(n))
+                .collect(),
+        }
+    }
+
+    /// The nodes the contradiction rests on directly.
+    pub fn conflict_parents(&self) -> Vec<usize> {
+        match self.conflict {
+            None => Vec::new(),
+            Some(Conflict::Both(candidate)) => {
+                let candidate = usize::from(candidate);
+                vec![node(candidate, true), node(candidate, false)]
+            }
+            Some(Conflict::NoCandidate(cell)) => {
+                let cell = usize::from(cell);
+                digits(self.root.cell_digits(cell))
+                    .map(|d| node(cand(cell, d), false))
+                    .collect()
+            }
+            Some(Conflict::NoPlace(house, d)) => {
+                let d = usize::from(d);
+                cells(self.root.cands[d] & HOUSES[usize::from(house)])
+                    .map(|c| node(cand(c, d), false))
+                    .collect()
+            }
+        }
+    }
+
+    /// Everything `targets` rest on: the branch's own nodes in the order they
+    /// were derived (the targets included), and the nodes from outside the
+    /// branch (an outer branch's facts) they use.
+    pub fn ancestors(&self, targets: &[usize]) -> (Vec<usize>, Vec<usize>) {
+        let mut seen = [0u128; 12];
+        let mut inside = Vec::new();
+        let mut outside = Vec::new();
+        let mut stack: Vec<usize> = targets.to_vec();
+        while let Some(next) = stack.pop() {
+            if seen[next / 128] >> (next % 128) & 1 == 1 {
+                continue;
+            }
+            seen[next / 128] |= 1 << (next % 128);
+            if self.derived(next) {
+                inside.push(next);
+                stack.extend(self.parents(next));
+            } else {
+                outside.push(next);
+            }
+        }
+        inside.sort_unstable_by_key(|&n| self.seq[n]);
+        outside.sort_unstable();
+        (inside, outside)
+    }
+
+    /// The outer facts the branch's contradiction uses.
+    fn external_parents(&self) -> Vec<usize> {
+        self.ancestors(&self.conflict_parents()).1
+    }
+}
+
+/// Whether taking a candidate as true in `state` surely fails, given where
+/// the digits can be (`table`) once it is taken as true from the root marks.
+/// Propagation is monotone: from `state`, which lies within the root marks,
+/// it can only leave each digit fewer places than both `state` and the root
+/// branch do; if those common places already leave a cell or a house empty,
+/// the branch run from `state` meets that contradiction.
+pub(super) fn fails_by_table(state: &Board, table: &[u128; 9]) -> bool {
+    let mut any = 0;
+    let mut common = [0u128; 9];
+    for d in 0..9 {
+        common[d] = table[d] & (state.cands[d] | state.placed[d]);
+        any |= common[d];
+    }
+    if any != ALL {
+        return true;
+    }
+    common
+        .iter()
+        .any(|&places| HOUSES.iter().any(|&house| places & house == 0))
+}
+
+const ALL: u128 = super::board::ALL_CELLS;
