@@ -34,6 +34,7 @@
 mod board;
 mod oracle;
 mod probe;
+mod tables;
 #[cfg(test)]
 mod tests;
 
@@ -77,7 +78,7 @@ pub(super) fn find(marks: &Candidates, allowed: TechniqueSet) -> Option<Step> {
         }
     }
     if allowed.contains(Technique::NestedForcingChain) {
-        return nested(&root);
+        return timed(1, || nested(&root));
     }
     None
 }
@@ -280,21 +281,11 @@ fn nested(root: &Board) -> Option<Step> {
         return None;
     }
     let empty_cells = (board::ALL_CELLS & !root.filled()).count_ones() as u8;
-    let mut plus = Probe::new(Mode::Plus, *root);
-    let mut positions = vec![[0u128; 9]; 729];
-    for c in root.candidate_list() {
-        plus.run(root, node(c, true));
-        if plus.conflict.is_none() {
-            for d in 0..9 {
-                positions[c][d] = plus.state.cands[d] | plus.state.placed[d];
-            }
-        }
-    }
-    let positions = std::rc::Rc::new(positions);
+    let tables = std::rc::Rc::new(tables::RootTables::new(root));
     for level in 1..=empty_cells.max(1) {
         let mode = Mode::Nested(level);
         let mut probe = Probe::new(mode, *root);
-        probe.positions = Some(positions.clone());
+        probe.tables = Some(tables.clone());
         let mut best: Option<Found> = None;
         for &c in &targets {
             let assumption = node(c, true);

@@ -12,6 +12,7 @@
 use std::collections::VecDeque;
 use std::rc::Rc;
 
+use super::tables::{Changes, RootTables, Verdict};
 use super::board::{cand, cells, digits, first_cell, Board, CELL_HOUSES, HOUSES, PEERS};
 
 /// How strong a branch's propagation is.
@@ -82,16 +83,17 @@ pub(super) struct Probe {
     hidden: Vec<u16>,
     /// The contradiction the branch reached, if any.
     pub conflict: Option<Conflict>,
-    dirty: u16,
-    dirty_locked: u16,
     queue: VecDeque<u16>,
     inner: Option<Box<Probe>>,
     pending: Vec<u16>,
-    /// For each root candidate, where each digit can still be (candidates and
-    /// placements) once it is taken as true and propagated with singles and
-    /// locked candidates from the root marks: a cheap sufficient test for a
-    /// candidate's branch to fail (see [`fails_by_table`]).
-    pub positions: Option<Rc<Vec<[u128; 9]>>>,
+    /// Whether causes are kept (off for the inner branches of nested
+    /// levels until one contradicts, for speed).
+    pub track: bool,
+    /// The root tables, for nested levels.
+    pub tables: Option<Rc<RootTables>>,
+    hidden_singles: Vec<(usize, u8)>,
+    dirty_houses: [u32; 9],
+    dirty_locked: [u32; 9],
     round_started: bool,
     round_success: bool,
 }
@@ -117,12 +119,14 @@ impl Probe {
             order: Vec::with_capacity(1458),
             hidden: Vec::new(),
             conflict: None,
-            dirty: 0,
-            dirty_locked: 0,
             queue: VecDeque::new(),
             inner: None,
             pending: Vec::new(),
-            positions: None,
+            track: true,
+            tables: None,
+            hidden_singles: Vec::new(),
+            dirty_houses: [0; 9],
+            dirty_locked: [0; 9],
             round_started: false,
             round_success: false,
         }
@@ -142,8 +146,8 @@ impl Probe {
         self.order.clear();
         self.hidden.clear();
         self.conflict = None;
-        self.dirty = 0;
-        self.dirty_locked = 0;
+        self.dirty_houses = [0; 9];
+        self.dirty_locked = [0; 9];
         self.pending.clear();
         self.round_started = false;
         let (candidate, on) = (assumption / 2, assumption & 1 == 1);
@@ -157,6 +161,25 @@ impl Probe {
             self.eliminate(candidate, Cause::Assumed);
         }
         self.propagate();
+    }
+
+    /// Propagates from `start` (no assumption, no causes kept), checking
+    /// first the houses `units` (per digit): whether that contradicts.
+    pub fn settle(&mut self, start: &Board, units: [u32; 9]) {
+        let track = self.track;
+        self.track = false;
+        self.state = *start;
+        self.on = [0; 9];
+        self.off = [0; 9];
+        self.order.clear();
+        self.hidden.clear();
+        self.conflict = None;
+        self.dirty_houses = units;
+        self.dirty_locked = units;
+        self.pending.clear();
+        self.round_started = false;
+        self.propagate();
+        self.track = track;
     }
 
     /// Whether the branch derived `node`.
@@ -177,9 +200,11 @@ impl Probe {
     }
 
     fn record(&mut self, node: usize, cause: Cause) {
-        self.cause[node] = cause;
-        self.seq[node] = self.order.len() as u16;
-        self.order.push(node as u16);
+        if self.track {
+            self.cause[node] = cause;
+            self.seq[node] = self.order.len() as u16;
+            self.order.push(node as u16);
+        }
         let candidate = node / 2;
         let plane = if node & 1 == 1 {
             &mut self.on
@@ -189,14 +214,14 @@ impl Probe {
         plane[candidate % 9] |= 1 << (candidate / 9);
     }
 
+    #[inline(never)]
     fn eliminate(&mut self, candidate: usize, cause: Cause) {
         let (cell, d) = (candidate / 9, candidate % 9);
         if self.state.cands[d] >> cell & 1 == 0 {
             return;
         }
         self.state.cands[d] &= !(1 << cell);
-        self.dirty |= 1 << d;
-        self.dirty_locked |= 1 << d;
+        self.touch(cell, d);
         self.record(node(candidate, false), cause);
     }
 
@@ -209,11 +234,18 @@ impl Probe {
         }
         self.state.cands[d] &= !(1 << cell);
         self.state.placed[d] |= 1 << cell;
-        self.dirty |= 1 << d;
-        self.dirty_locked |= 1 << d;
+        self.touch(cell, d);
         for peer in cells(self.state.cands[d] & PEERS[cell]) {
             self.eliminate(cand(peer, d), why);
         }
+    }
+
+    /// Notes that digit `d` changed in `cell`: its houses are to be checked again.
+    fn touch(&mut self, cell: usize, d: usize) {
+        let [row, column, bx] = CELL_HOUSES[cell];
+        let houses = 1u32 << row | 1 << column | 1 << bx;
+        self.dirty_houses[d] |= houses;
+        self.dirty_locked[d] |= houses;
     }
 
     fn run_static(&mut self, assumption: usize) {
@@ -283,6 +315,7 @@ impl Probe {
     }
 
     /// Finds contradictions, then places naked and hidden singles.
+    #[inline(never)]
     fn singles(&mut self) -> Round {
         let state = &self.state;
         let (mut any, mut two) = (0u128, 0u128);
@@ -296,16 +329,24 @@ impl Probe {
             self.conflict = Some(Conflict::NoCandidate(first_cell(dead) as u8));
             return Round::Conflict;
         }
-        let mut hidden: Vec<(usize, u8)> = Vec::new();
-        let work = self.dirty;
-        self.dirty = 0;
-        for d in digits(work) {
+        let mut hidden = std::mem::take(&mut self.hidden_singles);
+        hidden.clear();
+        for d in 0..9 {
+            let mut work = self.dirty_houses[d];
+            if work == 0 {
+                continue;
+            }
+            self.dirty_houses[d] = 0;
             let plane = state.cands[d];
-            for (house, &mask) in HOUSES.iter().enumerate() {
+            while work != 0 {
+                let house = work.trailing_zeros() as usize;
+                work &= work - 1;
+                let mask = HOUSES[house];
                 let places = plane & mask;
                 if places == 0 {
                     if state.placed[d] & mask == 0 {
                         self.conflict = Some(Conflict::NoPlace(house as u8, d as u8));
+                        self.hidden_singles = hidden;
                         return Round::Conflict;
                     }
                 } else if places & (places - 1) == 0 {
@@ -322,12 +363,13 @@ impl Probe {
                 placed = true;
             }
         }
-        for (candidate, house) in hidden {
+        for &(candidate, house) in &hidden {
             if self.state.has(candidate) {
                 self.place(candidate, Cause::LastInHouse(house));
                 placed = true;
             }
         }
+        self.hidden_singles = hidden;
         if placed {
             Round::Placed
         } else {
@@ -336,25 +378,27 @@ impl Probe {
     }
 
     /// Pointing and claiming on the branch's marks; whether anything went.
+    #[inline(never)]
     fn locked(&mut self) -> bool {
-        let work = self.dirty_locked;
-        self.dirty_locked = 0;
         let mut removed = false;
-        for d in digits(work) {
-            for b in 0..9 {
-                let source = 18 + b;
-                let lines = [b / 3 * 3, b / 3 * 3 + 1, b / 3 * 3 + 2, 9 + b % 3 * 3, 10 + b % 3 * 3, 11 + b % 3 * 3];
-                for line in lines {
-                    removed |= self.lock(d, source, line);
-                }
-            }
-            for line in 0..18 {
-                let places = self.state.cands[d] & HOUSES[line];
+        for d in 0..9 {
+            let mut work = self.dirty_locked[d];
+            self.dirty_locked[d] = 0;
+            while work != 0 {
+                let source = work.trailing_zeros() as usize;
+                work &= work - 1;
+                let places = self.state.cands[d] & HOUSES[source];
                 if places == 0 {
                     continue;
                 }
-                let target = usize::from(CELL_HOUSES[first_cell(places)][2]);
-                removed |= self.lock(d, line, target);
+                let first = first_cell(places);
+                let [row, column, bx] = CELL_HOUSES[first].map(usize::from);
+                if source >= 18 {
+                    removed |= self.lock(d, source, row);
+                    removed |= self.lock(d, source, column);
+                } else {
+                    removed |= self.lock(d, source, bx);
+                }
             }
         }
         removed
@@ -377,6 +421,7 @@ impl Probe {
     /// Tries the candidates in turn, from where the last try stopped, until
     /// one taken as true leads (by a branch of the level below) to a
     /// contradiction, and removes it; whether one did.
+    #[inline(never)]
     fn failed_literal(&mut self, level: u8) -> bool {
         let inner_mode = if level <= 1 {
             Mode::Plus
@@ -385,24 +430,15 @@ impl Probe {
         };
         let mut inner = self.inner.take().unwrap_or_else(|| {
             let mut inner = Probe::new(inner_mode, self.root);
-            inner.positions = self.positions.clone();
+            inner.track = false;
+            inner.tables = self.tables.clone();
             Box::new(inner)
         });
+        let tables = self.tables.clone();
+        let changes = tables
+            .as_ref()
+            .map(|_| Changes::between(&self.root, &self.state));
         let mut found = None;
-        if let Some(tables) = &self.positions {
-            for candidate in self.state.candidate_list() {
-                if !fails_by_table(&self.state, &tables[candidate]) {
-                    continue;
-                }
-                super::PROFILE[7].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                inner.run(&self.state, node(candidate, true));
-                if inner.conflict.is_some() {
-                    found = Some((candidate, inner.external_parents()));
-                    break;
-                }
-                debug_assert!(false, "a table's contradiction always holds");
-            }
-        }
         while found.is_none() {
             if self.pending.is_empty() {
                 if self.round_started && !self.round_success {
@@ -422,13 +458,37 @@ impl Probe {
             if !self.state.has(candidate) {
                 continue;
             }
-            super::PROFILE[4].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let verdict = match (&tables, &changes) {
+                (Some(tables), Some(changes)) => tables.verdict(changes, candidate),
+                _ => Verdict::Holds,
+            };
+            match verdict {
+                Verdict::Fails => {}
+                // The tables settle "holds" only for plus branches (level 1).
+                Verdict::Holds if level <= 1 => continue,
+                Verdict::Unknown(start, units) if level <= 1 => {
+                    inner.settle(&start, units);
+                    if inner.conflict.is_none() {
+                        continue;
+                    }
+                }
+                _ => {
+                    inner.run(&self.state, node(candidate, true));
+                    if inner.conflict.is_none() {
+                        continue;
+                    }
+                }
+            }
+            super::PROFILE[5].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            // Run it again keeping the causes, to name the facts it used.
+            inner.track = true;
             inner.run(&self.state, node(candidate, true));
+            inner.track = false;
             if inner.conflict.is_some() {
-                super::PROFILE[5].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 self.round_success = true;
                 found = Some((candidate, inner.external_parents()));
-                break;
+            } else {
+                debug_assert!(false, "the tables promised a contradiction");
             }
         }
         self.inner = Some(inner);
@@ -519,27 +579,6 @@ impl Probe {
     fn external_parents(&self) -> Vec<usize> {
         self.ancestors(&self.conflict_parents()).1
     }
-}
-
-/// Whether taking a candidate as true in `state` surely fails, given where
-/// the digits can be (`table`) once it is taken as true from the root marks.
-/// Propagation is monotone: from `state`, which lies within the root marks,
-/// it can only leave each digit fewer places than both `state` and the root
-/// branch do; if those common places already leave a cell or a house empty,
-/// the branch run from `state` meets that contradiction.
-pub(super) fn fails_by_table(state: &Board, table: &[u128; 9]) -> bool {
-    let mut any = 0;
-    let mut common = [0u128; 9];
-    for d in 0..9 {
-        common[d] = table[d] & (state.cands[d] | state.placed[d]);
-        any |= common[d];
-    }
-    if any != ALL {
-        return true;
-    }
-    common
-        .iter()
-        .any(|&places| HOUSES.iter().any(|&house| places & house == 0))
 }
 
 const ALL: u128 = super::board::ALL_CELLS;

@@ -56,6 +56,11 @@ fn full_run() {
                     *levels.entry(key).or_default() += 1;
                 }
             }
+            if elapsed > 0.4 {
+                let nested = path.iter().filter(|s| s.technique == Technique::NestedForcingChain).count();
+                let forcing = path.iter().filter(|s| s.technique.base_difficulty() >= Technique::CellForcingChain.base_difficulty()).count();
+                println!("slow {puzzle}: {elapsed:.3}s, {} steps, {forcing} forcing, {nested} nested", path.len());
+            }
             times.push(elapsed);
             steps.push(path.len());
         }
@@ -72,7 +77,7 @@ fn full_run() {
         );
     }
     let p: Vec<u64> = super::PROFILE.iter().map(|a| a.load(std::sync::atomic::Ordering::Relaxed)).collect();
-    println!("time {:.2}s inner {} success {} outer {} tablehits {}", p[0] as f64/1e9, p[4], p[5], p[6], p[7]);
+    println!("tabled {:.2}s nested {:.2}s success {} outer {}", p[0] as f64/1e9, p[1] as f64/1e9, p[5], p[6]);
     all.sort_by(f64::total_cmp);
     println!(
         "all: {} puzzles, total {:.2} s, median {:.1} ms, max {:.1} ms",
