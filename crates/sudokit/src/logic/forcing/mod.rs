@@ -183,7 +183,8 @@ fn tabled(root: &Board, mode: Mode, cell_kinds: bool, unit_kinds: bool) -> Optio
             if probe.conflict.is_some() {
                 dead[i * 2 + usize::from(!on)] = true;
                 if cell_kinds {
-                    let complexity = probe.ancestors(&probe.conflict_parents()).0.len();
+                    let parents = probe.conflict_parents();
+            let complexity = probe.ancestors(&parents).0.len();
                     let kind = Kind::Contradiction(assumption);
                     let (technique, difficulty) = rate(mode, kind, complexity);
                     best = better(
@@ -287,6 +288,7 @@ fn nested(root: &Board) -> Option<Step> {
         let mut probe = Probe::new(mode, *root);
         probe.tables = Some(tables.clone());
         let mut best: Option<Found> = None;
+        let mut diffs = Vec::new();
         for &c in &targets {
             let assumption = node(c, true);
             PROFILE[6].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -294,9 +296,11 @@ fn nested(root: &Board) -> Option<Step> {
             if probe.conflict.is_none() {
                 continue;
             }
-            let complexity = probe.ancestors(&probe.conflict_parents()).0.len();
+            let parents = probe.conflict_parents();
+            let complexity = probe.ancestors(&parents).0.len();
             let kind = Kind::Contradiction(assumption);
             let (technique, difficulty) = rate(mode, kind, complexity);
+            diffs.push((difficulty, complexity));
             best = better(
                 Found {
                     technique,
@@ -312,6 +316,11 @@ fn nested(root: &Board) -> Option<Step> {
             }
         }
         if let Some(found) = best {
+            if std::env::var("FORCING_DEBUG").is_ok() {
+                diffs.sort();
+                let same = diffs.iter().filter(|d| d.0 == found.difficulty).count();
+                eprintln!("nested: {} targets, best {} ({}), same {same}, first ten {:?}", targets.len(), found.difficulty, found.complexity, &diffs[..diffs.len().min(10)]);
+            }
             return Some(write_step(root, &mut probe, found));
         }
     }

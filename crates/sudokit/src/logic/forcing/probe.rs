@@ -46,8 +46,19 @@ pub(super) enum Cause {
     /// meets the second, so it goes from the rest of the second.
     Locked(u8, u8),
     /// Taking it as true leads, by a branch of the level below, to a
-    /// contradiction; the range holds that branch's external parents.
-    Nested(u32, u32),
+    /// contradiction; the number of that proof among the branch's.
+    Nested(u32),
+}
+
+/// A removal proven by a branch of the level below.
+#[derive(Clone, Copy, Debug)]
+struct Proof {
+    /// The marks the inner branch started from.
+    start: Board,
+    /// The candidate it took as true.
+    candidate: u16,
+    /// Once read, where the outer facts it used are kept.
+    used: Option<(u32, u32)>,
 }
 
 /// How a branch contradicts itself.
@@ -81,6 +92,7 @@ pub(super) struct Probe {
     /// The nodes in the order they were derived.
     order: Vec<u16>,
     hidden: Vec<u16>,
+    proofs: Vec<Proof>,
     /// The contradiction the branch reached, if any.
     pub conflict: Option<Conflict>,
     queue: VecDeque<u16>,
@@ -118,6 +130,7 @@ impl Probe {
             seq: vec![0; 1458],
             order: Vec::with_capacity(1458),
             hidden: Vec::new(),
+            proofs: Vec::new(),
             conflict: None,
             queue: VecDeque::new(),
             inner: None,
@@ -145,6 +158,7 @@ impl Probe {
         self.off = [0; 9];
         self.order.clear();
         self.hidden.clear();
+        self.proofs.clear();
         self.conflict = None;
         self.dirty_houses = [0; 9];
         self.dirty_locked = [0; 9];
@@ -173,6 +187,7 @@ impl Probe {
         self.off = [0; 9];
         self.order.clear();
         self.hidden.clear();
+        self.proofs.clear();
         self.conflict = None;
         self.dirty_houses = units;
         self.dirty_locked = units;
@@ -480,30 +495,56 @@ impl Probe {
                 }
             }
             super::PROFILE[5].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            // Run it again keeping the causes, to name the facts it used.
-            inner.track = true;
-            inner.run(&self.state, node(candidate, true));
-            inner.track = false;
-            if inner.conflict.is_some() {
-                self.round_success = true;
-                found = Some((candidate, inner.external_parents()));
-            } else {
-                debug_assert!(false, "the tables promised a contradiction");
-            }
+            self.round_success = true;
+            found = Some(candidate);
         }
         self.inner = Some(inner);
-        let Some((candidate, external)) = found else {
+        let Some(candidate) = found else {
             return false;
         };
-        let start = self.hidden.len() as u32;
-        self.hidden.extend(external.iter().map(|&n| n as u16));
-        let end = self.hidden.len() as u32;
-        self.eliminate(candidate, Cause::Nested(start, end));
+        // The facts the inner branch used are found only if the proof is read.
+        let proof = self.proofs.len() as u32;
+        self.proofs.push(Proof {
+            start: self.state,
+            candidate: candidate as u16,
+            used: None,
+        });
+        self.eliminate(candidate, Cause::Nested(proof));
         true
     }
 
+    /// The outer facts nested proof number `proof` uses: the inner branch is
+    /// run again, keeping causes this time.
+    fn resolve(&mut self, proof: usize) -> (u32, u32) {
+        if let Some(range) = self.proofs[proof].used {
+            return range;
+        }
+        let Some(mut inner) = self.inner.take() else {
+            return (0, 0);
+        };
+        let Proof { start, candidate, .. } = self.proofs[proof];
+        inner.track = true;
+        inner.run(&start, node(usize::from(candidate), true));
+        debug_assert!(inner.conflict.is_some(), "nested proofs replay");
+        let external = inner.external_parents();
+        inner.track = false;
+        self.inner = Some(inner);
+        let first = self.hidden.len() as u32;
+        self.hidden.extend(external.iter().map(|&n| n as u16));
+        let range = (first, self.hidden.len() as u32);
+        self.proofs[proof].used = Some(range);
+        range
+    }
+
     /// The nodes `node` rests on directly.
-    pub fn parents(&self, node: usize) -> Vec<usize> {
+    pub fn parents(&mut self, node: usize) -> Vec<usize> {
+        if let Cause::Nested(proof) = self.cause[node] {
+            let (first, end) = self.resolve(proof as usize);
+            return self.hidden[first as usize..end as usize]
+                .iter()
+                .map(|&n| usize::from(n))
+                .collect();
+        }
         let candidate = node / 2;
         let (cell, d) = (candidate / 9, candidate % 9);
         let off_in = |mask: u128| cells(mask).map(move |c| self::node(cand(c, d), false));
@@ -520,10 +561,7 @@ impl Probe {
                 self.root.cands[d] & HOUSES[usize::from(source)] & !HOUSES[usize::from(target)],
             )
             .collect(),
-            Cause::Nested(start, end) => self.hidden[start as usize..end as usize]
-                .iter()
-                .map(|&n| usize::from(n))
-                .collect(),
+            Cause::Nested(_) => Vec::new(),
         }
     }
 
@@ -553,7 +591,7 @@ impl Probe {
     /// Everything `targets` rest on: the branch's own nodes in the order they
     /// were derived (the targets included), and the nodes from outside the
     /// branch (an outer branch's facts) they use.
-    pub fn ancestors(&self, targets: &[usize]) -> (Vec<usize>, Vec<usize>) {
+    pub fn ancestors(&mut self, targets: &[usize]) -> (Vec<usize>, Vec<usize>) {
         let mut seen = [0u128; 12];
         let mut inside = Vec::new();
         let mut outside = Vec::new();
@@ -576,8 +614,9 @@ impl Probe {
     }
 
     /// The outer facts the branch's contradiction uses.
-    fn external_parents(&self) -> Vec<usize> {
-        self.ancestors(&self.conflict_parents()).1
+    fn external_parents(&mut self) -> Vec<usize> {
+        let parents = self.conflict_parents();
+        self.ancestors(&parents).1
     }
 }
 
