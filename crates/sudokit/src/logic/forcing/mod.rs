@@ -288,6 +288,7 @@ fn nested(root: &Board) -> Option<Step> {
         let mut probe = Probe::new(mode, *root);
         probe.tables = Some(tables.clone());
         let mut best: Option<Found> = None;
+        let mut all: Vec<Found> = Vec::new();
         let mut diffs = Vec::new();
         for &c in &targets {
             let assumption = node(c, true);
@@ -301,16 +302,15 @@ fn nested(root: &Board) -> Option<Step> {
             let kind = Kind::Contradiction(assumption);
             let (technique, difficulty) = rate(mode, kind, complexity);
             diffs.push((difficulty, complexity));
-            best = better(
-                Found {
-                    technique,
-                    difficulty,
-                    complexity,
-                    kind,
-                    conclusion: assumption ^ 1,
-                },
-                best,
-            );
+            let found = Found {
+                technique,
+                difficulty,
+                complexity,
+                kind,
+                conclusion: assumption ^ 1,
+            };
+            all.push(found);
+            best = better(found, best);
             if level >= 2 {
                 break;
             }
@@ -321,7 +321,13 @@ fn nested(root: &Board) -> Option<Step> {
                 let same = diffs.iter().filter(|d| d.0 == found.difficulty).count();
                 eprintln!("nested: {} targets, best {} ({}), same {same}, first ten {:?}", targets.len(), found.difficulty, found.complexity, &diffs[..diffs.len().min(10)]);
             }
-            return Some(write_step(root, &mut probe, found));
+            // Every removal as easy as the easiest goes in the one step.
+            let mut easiest: Vec<Found> = all
+                .into_iter()
+                .filter(|f| f.difficulty == found.difficulty)
+                .collect();
+            easiest.sort_by_key(|f| f.rank());
+            return write_bundle(root, &mut probe, &easiest);
         }
     }
     None
@@ -367,6 +373,42 @@ fn conflict_text(conflict: Conflict) -> String {
 /// The step of `found`, with its chains (the branches are run again to
 /// rebuild them) and its text.
 fn write_step(root: &Board, probe: &mut Probe, found: Found) -> Step {
+    write_one(root, probe, found).0
+}
+
+/// One step holding the removals of several contradictions (of the same
+/// technique and difficulty), one chain each.
+fn write_bundle(root: &Board, probe: &mut Probe, found: &[Found]) -> Option<Step> {
+    let (&first, rest) = found.split_first()?;
+    if rest.is_empty() {
+        return Some(write_step(root, probe, first));
+    }
+    let (mut step, clause) = write_one(root, probe, first);
+    let mut clauses = vec![clause];
+    for &more in rest {
+        let (other, clause) = write_one(root, probe, more);
+        clauses.push(clause);
+        step.eliminations.extend(other.eliminations);
+        step.chains.extend(other.chains);
+        for house in other.houses {
+            if !step.houses.contains(&house) {
+                step.houses.push(house);
+            }
+        }
+        step.digits = step.digits | other.digits;
+        step.pattern.extend(other.pattern);
+    }
+    step.pattern.sort_unstable();
+    step.pattern.dedup();
+    let name = step.text.split(": ").next().unwrap_or_default().to_string();
+    step.text = format!("{name}: {}; so {}", clauses.join("; "), step.conclusion());
+    Some(step)
+}
+
+/// The step of `found` and, for a contradiction, the clause that tells it
+/// (`if r1c2 were 5, r4c4 would have no candidate left (12 links)`).
+fn write_one(root: &Board, probe: &mut Probe, found: Found) -> (Step, String) {
+    let mut clause = String::new();
     let mut step = Step::new(found.technique);
     step.difficulty = found.difficulty;
     let conclusion = candidate(found.conclusion / 2);
@@ -428,7 +470,8 @@ fn write_step(root: &Board, probe: &mut Probe, found: Found) -> Step {
             } else {
                 format!("{} were not {}", assumed.cell, assumed.digit)
             };
-            format!("{name}: if {premise}, {what} ({links}), so {concluded}")
+            clause = format!("if {premise}, {what} ({links})");
+            format!("{name}: {clause}, so {concluded}")
         }
         Kind::Double(c) => {
             let assumed = candidate(c);
@@ -473,5 +516,5 @@ fn write_step(root: &Board, probe: &mut Probe, found: Found) -> Step {
     pattern.sort_unstable();
     pattern.dedup();
     step.pattern = pattern;
-    step
+    (step, clause)
 }
