@@ -175,6 +175,8 @@ fn tabled(root: &Board, mode: Mode, cell_kinds: bool, unit_kinds: bool) -> Optio
     let mut tables: Vec<([u128; 9], [u128; 9])> = Vec::with_capacity(list.len() * 2);
     let mut dead = vec![false; list.len() * 2];
     let mut best: Option<Found> = None;
+    // The tables need no causes: the few branches read later run again.
+    probe.track = false;
     for (i, &c) in list.iter().enumerate() {
         for on in [true, false] {
             let assumption = node(c, on);
@@ -183,8 +185,11 @@ fn tabled(root: &Board, mode: Mode, cell_kinds: bool, unit_kinds: bool) -> Optio
             if probe.conflict.is_some() {
                 dead[i * 2 + usize::from(!on)] = true;
                 if cell_kinds {
+                    probe.track = true;
+                    probe.run(root, assumption);
+                    probe.track = false;
                     let parents = probe.conflict_parents();
-            let complexity = probe.ancestors(&parents).0.len();
+                    let complexity = probe.ancestor_count(&parents);
                     let kind = Kind::Contradiction(assumption);
                     let (technique, difficulty) = rate(mode, kind, complexity);
                     best = better(
@@ -239,6 +244,9 @@ fn tabled(root: &Board, mode: Mode, cell_kinds: bool, unit_kinds: bool) -> Optio
             }
         }
     }
+    probe.track = true;
+    let t0 = std::time::Instant::now();
+    PROFILE[2].fetch_add(sources.len() as u64, std::sync::atomic::Ordering::Relaxed);
     for (kind, on, off) in sources {
         let mut conclusions: Vec<usize> = Vec::new();
         for d in 0..9 {
@@ -249,7 +257,7 @@ fn tabled(root: &Board, mode: Mode, cell_kinds: bool, unit_kinds: bool) -> Optio
         for branch in branches(root, kind) {
             probe.run(root, branch);
             for (size, &conclusion) in sizes.iter_mut().zip(&conclusions) {
-                *size += probe.ancestors(&[conclusion]).0.len();
+                *size += probe.ancestor_count(&[conclusion]);
             }
         }
         for (&conclusion, &complexity) in conclusions.iter().zip(&sizes) {
@@ -266,6 +274,7 @@ fn tabled(root: &Board, mode: Mode, cell_kinds: bool, unit_kinds: bool) -> Optio
             );
         }
     }
+    PROFILE[3].fetch_add(t0.elapsed().as_nanos() as u64, std::sync::atomic::Ordering::Relaxed);
     best.map(|found| write_step(root, &mut probe, found))
 }
 
@@ -298,7 +307,7 @@ fn nested(root: &Board) -> Option<Step> {
                 continue;
             }
             let parents = probe.conflict_parents();
-            let complexity = probe.ancestors(&parents).0.len();
+            let complexity = probe.ancestor_count(&parents);
             let kind = Kind::Contradiction(assumption);
             let (technique, difficulty) = rate(mode, kind, complexity);
             diffs.push((difficulty, complexity));

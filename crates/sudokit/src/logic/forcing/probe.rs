@@ -93,6 +93,7 @@ pub(super) struct Probe {
     order: Vec<u16>,
     hidden: Vec<u16>,
     proofs: Vec<Proof>,
+    stack: Vec<usize>,
     /// The contradiction the branch reached, if any.
     pub conflict: Option<Conflict>,
     queue: VecDeque<u16>,
@@ -131,6 +132,7 @@ impl Probe {
             order: Vec::with_capacity(1458),
             hidden: Vec::new(),
             proofs: Vec::new(),
+            stack: Vec::new(),
             conflict: None,
             queue: VecDeque::new(),
             inner: None,
@@ -536,32 +538,37 @@ impl Probe {
         range
     }
 
-    /// The nodes `node` rests on directly.
-    pub fn parents(&mut self, node: usize) -> Vec<usize> {
-        if let Cause::Nested(proof) = self.cause[node] {
-            let (first, end) = self.resolve(proof as usize);
-            return self.hidden[first as usize..end as usize]
-                .iter()
-                .map(|&n| usize::from(n))
-                .collect();
-        }
+    /// Adds the nodes `node` rests on directly to `out`.
+    fn push_parents(&mut self, node: usize, out: &mut Vec<usize>) {
         let candidate = node / 2;
         let (cell, d) = (candidate / 9, candidate % 9);
-        let off_in = |mask: u128| cells(mask).map(move |c| self::node(cand(c, d), false));
+        let off = |c: usize| self::node(cand(c, d), false);
         match self.cause[node] {
-            Cause::Assumed => Vec::new(),
-            Cause::Peer(by) => vec![self::node(usize::from(by), true)],
-            Cause::LastInCell => digits(self.root.cell_digits(cell) & !(1 << d))
-                .map(|other| self::node(cand(cell, other), false))
-                .collect(),
-            Cause::LastInHouse(house) => {
-                off_in(self.root.cands[d] & HOUSES[usize::from(house)] & !(1 << cell)).collect()
+            Cause::Assumed => {}
+            Cause::Peer(by) => out.push(self::node(usize::from(by), true)),
+            Cause::LastInCell => out.extend(
+                digits(self.root.cell_digits(cell) & !(1 << d))
+                    .map(|other| self::node(cand(cell, other), false)),
+            ),
+            Cause::LastInHouse(house) => out.extend(
+                cells(self.root.cands[d] & HOUSES[usize::from(house)] & !(1 << cell)).map(off),
+            ),
+            Cause::Locked(source, target) => out.extend(
+                cells(
+                    self.root.cands[d]
+                        & HOUSES[usize::from(source)]
+                        & !HOUSES[usize::from(target)],
+                )
+                .map(off),
+            ),
+            Cause::Nested(proof) => {
+                let (first, end) = self.resolve(proof as usize);
+                out.extend(
+                    self.hidden[first as usize..end as usize]
+                        .iter()
+                        .map(|&n| usize::from(n)),
+                );
             }
-            Cause::Locked(source, target) => off_in(
-                self.root.cands[d] & HOUSES[usize::from(source)] & !HOUSES[usize::from(target)],
-            )
-            .collect(),
-            Cause::Nested(_) => Vec::new(),
         }
     }
 
@@ -592,25 +599,46 @@ impl Probe {
     /// were derived (the targets included), and the nodes from outside the
     /// branch (an outer branch's facts) they use.
     pub fn ancestors(&mut self, targets: &[usize]) -> (Vec<usize>, Vec<usize>) {
-        let mut seen = [0u128; 12];
         let mut inside = Vec::new();
         let mut outside = Vec::new();
-        let mut stack: Vec<usize> = targets.to_vec();
+        self.walk(targets, |node, own| {
+            if own {
+                inside.push(node);
+            } else {
+                outside.push(node);
+            }
+        });
+        inside.sort_unstable_by_key(|&n| self.seq[n]);
+        outside.sort_unstable();
+        (inside, outside)
+    }
+
+    /// How many of the branch's own nodes `targets` rest on (themselves included).
+    pub fn ancestor_count(&mut self, targets: &[usize]) -> usize {
+        let mut count = 0;
+        self.walk(targets, |_, own| count += usize::from(own));
+        count
+    }
+
+    /// Visits once each node `targets` rest on, saying whether the branch
+    /// derived it (or it comes from outside).
+    fn walk(&mut self, targets: &[usize], mut visit: impl FnMut(usize, bool)) {
+        let mut seen = [0u128; 12];
+        let mut stack = std::mem::take(&mut self.stack);
+        stack.clear();
+        stack.extend_from_slice(targets);
         while let Some(next) = stack.pop() {
             if seen[next / 128] >> (next % 128) & 1 == 1 {
                 continue;
             }
             seen[next / 128] |= 1 << (next % 128);
-            if self.derived(next) {
-                inside.push(next);
-                stack.extend(self.parents(next));
-            } else {
-                outside.push(next);
+            let own = self.derived(next);
+            visit(next, own);
+            if own {
+                self.push_parents(next, &mut stack);
             }
         }
-        inside.sort_unstable_by_key(|&n| self.seq[n]);
-        outside.sort_unstable();
-        (inside, outside)
+        self.stack = stack;
     }
 
     /// The outer facts the branch's contradiction uses.

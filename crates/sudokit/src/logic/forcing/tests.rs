@@ -77,7 +77,7 @@ fn full_run() {
         );
     }
     let p: Vec<u64> = super::PROFILE.iter().map(|a| a.load(std::sync::atomic::Ordering::Relaxed)).collect();
-    println!("tabled {:.2}s nested {:.2}s success {} outer {}", p[0] as f64/1e9, p[1] as f64/1e9, p[5], p[6]);
+    println!("tabled {:.2}s nested {:.2}s success {} outer {} sources {} sourcetime {:.2}", p[0] as f64/1e9, p[1] as f64/1e9, p[5], p[6], p[2], p[3] as f64/1e9);
     all.sort_by(f64::total_cmp);
     println!(
         "all: {} puzzles, total {:.2} s, median {:.1} ms, max {:.1} ms",
