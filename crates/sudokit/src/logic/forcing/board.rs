@@ -149,11 +149,6 @@ impl Board {
         self.placed.iter().fold(0, |all, plane| all | plane)
     }
 
-    /// How many candidates are left.
-    pub fn count(&self) -> usize {
-        self.cands.iter().map(|plane| plane.count_ones() as usize).sum()
-    }
-
     /// The candidate numbers still there, in ascending order.
     pub fn candidate_list(&self) -> Vec<usize> {
         let mut list: Vec<usize> = (0..9)

@@ -3,33 +3,48 @@
 //!
 //! Everything is read from tables, as in Trebor's tables: for every candidate,
 //! the branch that takes it as true and the branch that takes it as false are
-//! propagated once (on bit masks), and the steps are read from them:
+//! propagated once (on bit masks, see [`probe`]), and the steps are read from
+//! what they reach:
 //!
 //! - a branch that contradicts itself proves its assumption wrong;
 //! - a conclusion both branches of a candidate reach holds (double implication);
 //! - a conclusion every candidate of a cell leads to holds (cell forcing), and
 //!   so does one every place of a digit in a house leads to (unit forcing).
 //!
-//! The levels differ in how a branch propagates: static chains follow only the
-//! root marks' strong links; dynamic ones place the singles of the branch's own
-//! marks; "plus" adds pointing and claiming; nested level `k` adds, whenever
-//! the branch is stuck, the removal of every candidate whose own branch of the
-//! level below (`k - 1`, or "plus" for level 1) contradicts itself.
+//! The levels differ in how a branch propagates: static chains (cell and unit
+//! forcing chains, 8.0) follow only the root marks' strong links; dynamic ones
+//! (8.5) place the singles of the branch's own marks; "plus" (9.0) adds
+//! pointing and claiming; nested level `k` (9.5 + 0.5 per level past the
+//! first) adds, whenever the branch is stuck, the removal of each candidate
+//! whose own branch of the level below (`k - 1`, or "plus" for level 1)
+//! contradicts itself. The first level that finds anything gives the step: the
+//! one of lowest difficulty there (the base plus Sudoku Explainer's length
+//! bonus for the number of nodes over all its chains), placements first on a
+//! tie, then shorter chains, then a fixed order. Static contradictions and
+//! double implications count as cell forcing chains.
 //!
-//! Nesting makes the search complete: in marks with no solution, a branch of
-//! level `n` (`n` the number of empty cells) always reaches a contradiction,
-//! because it tries every candidate of some cell one level down. So a false
-//! candidate of a puzzle with one solution is always removed at some level,
-//! and every such puzzle is solved. In practice level 1 is the deepest the
-//! sample collections (the forum's hardest included) need; the loop over
-//! levels stops at the number of empty cells, which it can never pass.
+//! Nesting makes the search complete. In marks with no solution, a branch of
+//! level `n` (`n` the number of empty cells) always reaches a contradiction:
+//! stuck, it tries every candidate of some cell one level down, each of which
+//! fails by the same argument on one empty cell fewer. So a false candidate of
+//! a puzzle with one solution is always removed at some level and every such
+//! puzzle is solved; the loop over levels stops at the number of empty cells,
+//! a cap it can never pass. In practice level 1 is the deepest the sample
+//! collections need, the forum's hardest lists included.
 //!
-//! The nested levels look only for contradictions of branches that take a
-//! candidate as true, and only for candidates in no solution (found by a
-//! small search first): no other branch can end in a contradiction, so this
-//! changes no step, only the time spent. Level 1 keeps the step with the
-//! shortest chain; level 2 and deeper, which only safeguard completeness,
-//! take the first contradiction found.
+//! The nested levels are built for that guarantee and for speed:
+//!
+//! - they look only for contradictions of branches that take a candidate as
+//!   true, and only for candidates in no solution (found first by a small
+//!   search, [`oracle`]): no other branch can contradict itself, so this
+//!   changes no step, only the time spent;
+//! - branches tried inside a branch are settled from the root tables when
+//!   possible ([`tables`]), and the facts they used are found only for the
+//!   proofs a chain ends up showing;
+//! - at level 1 every removal as easy as the easiest goes into the one step
+//!   (one chain each), which saves whole searches on the hardest puzzles;
+//!   level 2 and deeper, which only safeguard completeness, take the first
+//!   contradiction found.
 
 mod board;
 mod oracle;
@@ -37,48 +52,38 @@ mod probe;
 mod tables;
 #[cfg(test)]
 mod tests;
+mod text;
 
 use std::cmp::Ordering;
 
-use self::board::{candidate, cell_of, cells, digit_of, digits, Board, HOUSES};
-use self::probe::{node, Conflict, Mode, Probe};
-use super::step::{Chain, ChainNode};
+use self::board::{cells, digits, Board, HOUSES};
+use self::probe::{node, Mode, Probe};
 use super::technique::chain_length_bonus;
 use super::{Difficulty, Step, Technique, TechniqueSet};
 use crate::candidates::Candidates;
-use crate::geometry::House;
-use crate::sets::DigitSet;
 
 /// The easiest allowed forcing chain.
-pub(crate) static PROFILE: [std::sync::atomic::AtomicU64; 8] = [const { std::sync::atomic::AtomicU64::new(0) }; 8];
-fn timed<T>(slot: usize, f: impl FnOnce() -> T) -> T {
-    let t = std::time::Instant::now();
-    let r = f();
-    PROFILE[slot].fetch_add(t.elapsed().as_nanos() as u64, std::sync::atomic::Ordering::Relaxed);
-    r
-}
-
 pub(super) fn find(marks: &Candidates, allowed: TechniqueSet) -> Option<Step> {
     let root = Board::from_marks(marks);
     let cell_kinds = allowed.contains(Technique::CellForcingChain);
     let unit_kinds = allowed.contains(Technique::UnitForcingChain);
     if cell_kinds || unit_kinds {
-        if let Some(step) = timed(0, || tabled(&root, Mode::Static, cell_kinds, unit_kinds)) {
+        if let Some(step) = tabled(&root, Mode::Static, cell_kinds, unit_kinds) {
             return Some(step);
         }
     }
     if allowed.contains(Technique::DynamicForcingChain) {
-        if let Some(step) = timed(0, || tabled(&root, Mode::Dynamic, true, true)) {
+        if let Some(step) = tabled(&root, Mode::Dynamic, true, true) {
             return Some(step);
         }
     }
     if allowed.contains(Technique::DynamicForcingChainPlus) {
-        if let Some(step) = timed(0, || tabled(&root, Mode::Plus, true, true)) {
+        if let Some(step) = tabled(&root, Mode::Plus, true, true) {
             return Some(step);
         }
     }
     if allowed.contains(Technique::NestedForcingChain) {
-        return timed(1, || nested(&root));
+        return nested(&root);
     }
     None
 }
@@ -213,7 +218,7 @@ fn tabled(root: &Board, mode: Mode, cell_kinds: bool, unit_kinds: bool) -> Optio
         if branch_nodes.len() < 2 || branch_nodes.iter().any(|&n| dead[table_of(n)]) {
             return;
         }
-        let mut on = [crate::sets::CellSet::ALL.bits(); 9];
+        let mut on = [board::ALL_CELLS; 9];
         let mut off = on;
         for &n in branch_nodes {
             let (t_on, t_off) = &tables[table_of(n)];
@@ -245,8 +250,6 @@ fn tabled(root: &Board, mode: Mode, cell_kinds: bool, unit_kinds: bool) -> Optio
         }
     }
     probe.track = true;
-    let t0 = std::time::Instant::now();
-    PROFILE[2].fetch_add(sources.len() as u64, std::sync::atomic::Ordering::Relaxed);
     for (kind, on, off) in sources {
         let mut conclusions: Vec<usize> = Vec::new();
         for d in 0..9 {
@@ -274,8 +277,7 @@ fn tabled(root: &Board, mode: Mode, cell_kinds: bool, unit_kinds: bool) -> Optio
             );
         }
     }
-    PROFILE[3].fetch_add(t0.elapsed().as_nanos() as u64, std::sync::atomic::Ordering::Relaxed);
-    best.map(|found| write_step(root, &mut probe, found))
+    best.map(|found| text::write_step(root, &mut probe, found))
 }
 
 /// The nested levels, from 1 up: the easiest contradiction of a branch that
@@ -298,10 +300,8 @@ fn nested(root: &Board) -> Option<Step> {
         probe.tables = Some(tables.clone());
         let mut best: Option<Found> = None;
         let mut all: Vec<Found> = Vec::new();
-        let mut diffs = Vec::new();
         for &c in &targets {
             let assumption = node(c, true);
-            PROFILE[6].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             probe.run(root, assumption);
             if probe.conflict.is_none() {
                 continue;
@@ -310,7 +310,6 @@ fn nested(root: &Board) -> Option<Step> {
             let complexity = probe.ancestor_count(&parents);
             let kind = Kind::Contradiction(assumption);
             let (technique, difficulty) = rate(mode, kind, complexity);
-            diffs.push((difficulty, complexity));
             let found = Found {
                 technique,
                 difficulty,
@@ -325,205 +324,14 @@ fn nested(root: &Board) -> Option<Step> {
             }
         }
         if let Some(found) = best {
-            if std::env::var("FORCING_DEBUG").is_ok() {
-                diffs.sort();
-                let same = diffs.iter().filter(|d| d.0 == found.difficulty).count();
-                eprintln!("nested: {} targets, best {} ({}), same {same}, first ten {:?}", targets.len(), found.difficulty, found.complexity, &diffs[..diffs.len().min(10)]);
-            }
             // Every removal as easy as the easiest goes in the one step.
             let mut easiest: Vec<Found> = all
                 .into_iter()
                 .filter(|f| f.difficulty == found.difficulty)
                 .collect();
             easiest.sort_by_key(|f| f.rank());
-            return write_bundle(root, &mut probe, &easiest);
+            return text::write_bundle(root, &mut probe, &easiest);
         }
     }
     None
-}
-
-/// `r1c2=5` for a true node, `r1c2<>5` for a false one.
-fn node_text(n: usize) -> String {
-    ChainNode {
-        candidate: candidate(n / 2),
-        on: n & 1 == 1,
-    }
-    .to_string()
-}
-
-/// `3, 5 and 7`.
-fn listed(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
-}
-
-/// What a contradiction looks like, in the conditional: `r4c4 would have no
-/// candidate left`.
-fn conflict_text(conflict: Conflict) -> String {
-    match conflict {
-        Conflict::Both(c) => {
-            let c = candidate(usize::from(c));
-            format!("{} would both be and not be {}", c.cell, c.digit)
-        }
-        Conflict::NoCandidate(cell) => {
-            format!("{} would have no candidate left", cell_of(usize::from(cell)))
-        }
-        Conflict::NoPlace(house, d) => format!(
-            "{} would have no place left in {}",
-            digit_of(usize::from(d)),
-            House::new(usize::from(house)).expect("houses are below 27")
-        ),
-    }
-}
-
-/// The step of `found`, with its chains (the branches are run again to
-/// rebuild them) and its text.
-fn write_step(root: &Board, probe: &mut Probe, found: Found) -> Step {
-    write_one(root, probe, found).0
-}
-
-/// One step holding the removals of several contradictions (of the same
-/// technique and difficulty), one chain each.
-fn write_bundle(root: &Board, probe: &mut Probe, found: &[Found]) -> Option<Step> {
-    let (&first, rest) = found.split_first()?;
-    if rest.is_empty() {
-        return Some(write_step(root, probe, first));
-    }
-    let (mut step, clause) = write_one(root, probe, first);
-    let mut clauses = vec![clause];
-    for &more in rest {
-        let (other, clause) = write_one(root, probe, more);
-        clauses.push(clause);
-        step.eliminations.extend(other.eliminations);
-        step.chains.extend(other.chains);
-        for house in other.houses {
-            if !step.houses.contains(&house) {
-                step.houses.push(house);
-            }
-        }
-        step.digits = step.digits | other.digits;
-        step.pattern.extend(other.pattern);
-    }
-    step.pattern.sort_unstable();
-    step.pattern.dedup();
-    let name = step.text.split(": ").next().unwrap_or_default().to_string();
-    step.text = format!("{name}: {}; so {}", clauses.join("; "), step.conclusion());
-    Some(step)
-}
-
-/// The step of `found` and, for a contradiction, the clause that tells it
-/// (`if r1c2 were 5, r4c4 would have no candidate left (12 links)`).
-fn write_one(root: &Board, probe: &mut Probe, found: Found) -> (Step, String) {
-    let mut clause = String::new();
-    let mut step = Step::new(found.technique);
-    step.difficulty = found.difficulty;
-    let conclusion = candidate(found.conclusion / 2);
-    let concluded = node_text(found.conclusion);
-    if found.conclusion & 1 == 1 {
-        step.placements.push(conclusion);
-    } else {
-        step.eliminations.push(conclusion);
-    }
-    let mut houses = Vec::new();
-    let mut digit_set = DigitSet::single(conclusion.digit);
-    let mut conflict = None;
-    for branch in branches(root, found.kind) {
-        probe.run(root, branch);
-        let targets = match found.kind {
-            Kind::Contradiction(_) => {
-                conflict = probe.conflict;
-                probe.conflict_parents()
-            }
-            _ => vec![found.conclusion],
-        };
-        let nodes = probe.ancestors(&targets).0;
-        step.chains.push(Chain {
-            nodes: nodes
-                .iter()
-                .map(|&n| ChainNode {
-                    candidate: candidate(n / 2),
-                    on: n & 1 == 1,
-                })
-                .collect(),
-        });
-        digit_set.insert(candidate(branch / 2).digit);
-    }
-    let name = super::capitalized(found.technique.name());
-    let name = match probe.mode() {
-        Mode::Nested(level) if level > 1 => format!("{name} (level {level})"),
-        _ => name,
-    };
-    let lengths: Vec<String> = step
-        .chains
-        .iter()
-        .map(|chain| chain.nodes.len().to_string())
-        .collect();
-    let links = if lengths.len() == 1 {
-        format!("{} links", lengths[0])
-    } else {
-        format!("chains of {} links", listed(&lengths))
-    };
-    step.text = match found.kind {
-        Kind::Contradiction(source) => {
-            let assumed = candidate(source / 2);
-            houses.push(House::box_of(assumed.cell));
-            let what = conflict.map(conflict_text).unwrap_or_default();
-            if let Some(Conflict::NoPlace(house, _)) = conflict {
-                houses.extend(House::new(usize::from(house)));
-            }
-            let premise = if source & 1 == 1 {
-                format!("{} were {}", assumed.cell, assumed.digit)
-            } else {
-                format!("{} were not {}", assumed.cell, assumed.digit)
-            };
-            clause = format!("if {premise}, {what} ({links})");
-            format!("{name}: {clause}, so {concluded}")
-        }
-        Kind::Double(c) => {
-            let assumed = candidate(c);
-            houses.push(House::box_of(assumed.cell));
-            format!(
-                "{name}: whether {} is {} or not, {concluded} ({links})",
-                assumed.cell, assumed.digit
-            )
-        }
-        Kind::Cell(cell) => {
-            let cell = cell_of(cell);
-            houses.push(House::box_of(cell));
-            let options: Vec<String> = digits(root.cell_digits(cell.index()))
-                .map(|d| digit_of(d).to_string())
-                .collect();
-            format!(
-                "{name}: whichever of {} {cell} holds, {concluded} ({links})",
-                options.join(", ")
-            )
-        }
-        Kind::Unit(house, d) => {
-            let house = House::new(house).expect("houses are below 27");
-            houses.push(house);
-            let places: Vec<String> = cells(root.cands[d] & HOUSES[house.index()])
-                .map(|cell| cell_of(cell).to_string())
-                .collect();
-            format!(
-                "{name}: wherever {} goes in {house} ({}), {concluded} ({links})",
-                digit_of(d),
-                places.join(", ")
-            )
-        }
-    };
-    houses.dedup();
-    step.houses = houses;
-    step.digits = digit_set;
-    let mut pattern: Vec<_> = step
-        .chains
-        .iter()
-        .flat_map(|chain| chain.nodes.iter().map(|n| n.candidate))
-        .collect();
-    pattern.sort_unstable();
-    pattern.dedup();
-    step.pattern = pattern;
-    (step, clause)
 }

@@ -12,8 +12,8 @@
 use std::collections::VecDeque;
 use std::rc::Rc;
 
+use super::board::{cand, cells, digits, first_cell, Board, ALL_CELLS, CELL_HOUSES, HOUSES, PEERS};
 use super::tables::{Changes, RootTables, Verdict};
-use super::board::{cand, cells, digits, first_cell, Board, CELL_HOUSES, HOUSES, PEERS};
 
 /// How strong a branch's propagation is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -87,26 +87,37 @@ pub(super) struct Probe {
     on: [u128; 9],
     /// Candidates the branch made false, per digit.
     off: [u128; 9],
+    /// Each derived node's cause (kept when `track`).
     cause: Vec<Cause>,
+    /// Each derived node's place in `order`.
     seq: Vec<u16>,
     /// The nodes in the order they were derived.
     order: Vec<u16>,
+    /// The outer facts nested proofs used, as ranges of node numbers.
     hidden: Vec<u16>,
+    /// The removals proven by inner branches.
     proofs: Vec<Proof>,
+    /// Scratch for walking ancestors.
     stack: Vec<usize>,
     /// The contradiction the branch reached, if any.
     pub conflict: Option<Conflict>,
     queue: VecDeque<u16>,
+    /// The probe for branches run inside this one (nested levels).
     inner: Option<Box<Probe>>,
+    /// The candidates still to try in this round (nested levels), last first.
     pending: Vec<u16>,
     /// Whether causes are kept (off for the inner branches of nested
     /// levels until one contradicts, for speed).
     pub track: bool,
     /// The root tables, for nested levels.
     pub tables: Option<Rc<RootTables>>,
+    /// Scratch for the hidden singles of a round.
     hidden_singles: Vec<(usize, u8)>,
+    /// Per digit, the houses to check for singles and contradictions.
     dirty_houses: [u32; 9],
+    /// Per digit, the houses to check for locked candidates.
     dirty_locked: [u32; 9],
+    /// Whether a round of tries (nested levels) has begun, and removed anything.
     round_started: bool,
     round_success: bool,
 }
@@ -155,17 +166,7 @@ impl Probe {
     /// Runs the branch that assumes `assumption` (a node) on `start`, the
     /// marks the branch starts from (the root marks, or an outer branch's).
     pub fn run(&mut self, start: &Board, assumption: usize) {
-        self.state = *start;
-        self.on = [0; 9];
-        self.off = [0; 9];
-        self.order.clear();
-        self.hidden.clear();
-        self.proofs.clear();
-        self.conflict = None;
-        self.dirty_houses = [0; 9];
-        self.dirty_locked = [0; 9];
-        self.pending.clear();
-        self.round_started = false;
+        self.reset(start, [0; 9]);
         let (candidate, on) = (assumption / 2, assumption & 1 == 1);
         if self.mode == Mode::Static {
             self.run_static(assumption);
@@ -184,6 +185,14 @@ impl Probe {
     pub fn settle(&mut self, start: &Board, units: [u32; 9]) {
         let track = self.track;
         self.track = false;
+        self.reset(start, units);
+        self.propagate();
+        self.track = track;
+    }
+
+    /// Forgets the last branch; the next starts from `start`, with the houses
+    /// `units` (per digit) to be checked.
+    fn reset(&mut self, start: &Board, units: [u32; 9]) {
         self.state = *start;
         self.on = [0; 9];
         self.off = [0; 9];
@@ -195,8 +204,6 @@ impl Probe {
         self.dirty_locked = units;
         self.pending.clear();
         self.round_started = false;
-        self.propagate();
-        self.track = track;
     }
 
     /// Whether the branch derived `node`.
@@ -209,11 +216,6 @@ impl Probe {
     /// The candidates the branch made true and false, per digit.
     pub fn tables(&self) -> ([u128; 9], [u128; 9]) {
         (self.on, self.off)
-    }
-
-    /// How many nodes the branch derived.
-    pub fn size(&self) -> usize {
-        self.order.len()
     }
 
     fn record(&mut self, node: usize, cause: Cause) {
@@ -231,7 +233,6 @@ impl Probe {
         plane[candidate % 9] |= 1 << (candidate / 9);
     }
 
-    #[inline(never)]
     fn eliminate(&mut self, candidate: usize, cause: Cause) {
         let (cell, d) = (candidate / 9, candidate % 9);
         if self.state.cands[d] >> cell & 1 == 0 {
@@ -332,7 +333,6 @@ impl Probe {
     }
 
     /// Finds contradictions, then places naked and hidden singles.
-    #[inline(never)]
     fn singles(&mut self) -> Round {
         let state = &self.state;
         let (mut any, mut two) = (0u128, 0u128);
@@ -340,7 +340,7 @@ impl Probe {
             two |= any & plane;
             any |= plane;
         }
-        let empty = ALL & !state.filled();
+        let empty = ALL_CELLS & !state.filled();
         let dead = empty & !any;
         if dead != 0 {
             self.conflict = Some(Conflict::NoCandidate(first_cell(dead) as u8));
@@ -376,7 +376,10 @@ impl Probe {
         for cell in cells(naked) {
             let mask = self.state.cell_digits(cell);
             if mask.count_ones() == 1 {
-                self.place(cand(cell, mask.trailing_zeros() as usize), Cause::LastInCell);
+                self.place(
+                    cand(cell, mask.trailing_zeros() as usize),
+                    Cause::LastInCell,
+                );
                 placed = true;
             }
         }
@@ -395,7 +398,6 @@ impl Probe {
     }
 
     /// Pointing and claiming on the branch's marks; whether anything went.
-    #[inline(never)]
     fn locked(&mut self) -> bool {
         let mut removed = false;
         for d in 0..9 {
@@ -435,10 +437,10 @@ impl Probe {
         gone != 0
     }
 
-    /// Tries the candidates in turn, from where the last try stopped, until
-    /// one taken as true leads (by a branch of the level below) to a
-    /// contradiction, and removes it; whether one did.
-    #[inline(never)]
+    /// Tries the candidates in turn, going on from where the last try
+    /// stopped, until one taken as true leads (by a branch of the level
+    /// below) to a contradiction, and removes it; whether one did. A full
+    /// round with no removal ends the tries.
     fn failed_literal(&mut self, level: u8) -> bool {
         let inner_mode = if level <= 1 {
             Mode::Plus
@@ -470,20 +472,22 @@ impl Probe {
                     break;
                 }
             }
-            let Some(candidate) = self.pending.pop() else { break };
+            let Some(candidate) = self.pending.pop() else {
+                break;
+            };
             let candidate = usize::from(candidate);
             if !self.state.has(candidate) {
                 continue;
             }
-            let verdict = match (&tables, &changes) {
-                (Some(tables), Some(changes)) => tables.verdict(changes, candidate),
-                _ => Verdict::Holds,
-            };
+            let verdict = tables
+                .as_ref()
+                .zip(changes.as_ref())
+                .map(|(tables, changes)| tables.verdict(changes, candidate));
             match verdict {
-                Verdict::Fails => {}
-                // The tables settle "holds" only for plus branches (level 1).
-                Verdict::Holds if level <= 1 => continue,
-                Verdict::Unknown(start, units) if level <= 1 => {
+                Some(Verdict::Fails) => {}
+                // The tables settle the rest only for plus branches (level 1).
+                Some(Verdict::Holds) if level <= 1 => continue,
+                Some(Verdict::Unknown(start, units)) if level <= 1 => {
                     inner.settle(&start, units);
                     if inner.conflict.is_none() {
                         continue;
@@ -496,7 +500,6 @@ impl Probe {
                     }
                 }
             }
-            super::PROFILE[5].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             self.round_success = true;
             found = Some(candidate);
         }
@@ -524,7 +527,9 @@ impl Probe {
         let Some(mut inner) = self.inner.take() else {
             return (0, 0);
         };
-        let Proof { start, candidate, .. } = self.proofs[proof];
+        let Proof {
+            start, candidate, ..
+        } = self.proofs[proof];
         inner.track = true;
         inner.run(&start, node(usize::from(candidate), true));
         debug_assert!(inner.conflict.is_some(), "nested proofs replay");
@@ -555,9 +560,7 @@ impl Probe {
             ),
             Cause::Locked(source, target) => out.extend(
                 cells(
-                    self.root.cands[d]
-                        & HOUSES[usize::from(source)]
-                        & !HOUSES[usize::from(target)],
+                    self.root.cands[d] & HOUSES[usize::from(source)] & !HOUSES[usize::from(target)],
                 )
                 .map(off),
             ),
@@ -647,5 +650,3 @@ impl Probe {
         self.ancestors(&parents).1
     }
 }
-
-const ALL: u128 = super::board::ALL_CELLS;

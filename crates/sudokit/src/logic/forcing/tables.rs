@@ -32,7 +32,6 @@ pub(super) struct Changes {
 
 impl Changes {
     /// How `marks` differ from `root`.
-    #[inline(never)]
     pub fn between(root: &Board, marks: &Board) -> Changes {
         let mut changes = Changes {
             filled: marks.filled(),
@@ -96,7 +95,6 @@ impl RootTables {
 
     /// What the plus branch taking root candidate `c` as true does from
     /// marks that differ from the root by `marks`.
-    #[inline(never)]
     pub fn verdict(&self, marks: &Changes, c: usize) -> Verdict {
         let Some(branch) = &self.entries[c] else {
             return Verdict::Fails;

@@ -32,7 +32,10 @@ fn full_run() {
         let mut steps = Vec::new();
         let mut forcing_steps = 0usize;
         let mut levels = std::collections::BTreeMap::<String, usize>::new();
-        let every = std::env::var("FORCING_EVERY").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
+        let every = std::env::var("FORCING_EVERY")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(1);
         for line in text.lines().step_by(every) {
             let Ok(puzzle) = line[..81].parse::<crate::Grid>() else {
                 continue;
@@ -46,7 +49,8 @@ fn full_run() {
             for step in &path {
                 assert_sound(step, &marks, &solution);
                 step.apply(&mut marks);
-                if step.technique.base_difficulty() >= Technique::CellForcingChain.base_difficulty() {
+                if step.technique.base_difficulty() >= Technique::CellForcingChain.base_difficulty()
+                {
                     forcing_steps += 1;
                     let key = if step.text.contains("(level") {
                         step.text.split(':').next().unwrap_or("").to_string()
@@ -57,9 +61,21 @@ fn full_run() {
                 }
             }
             if elapsed > 0.4 {
-                let nested = path.iter().filter(|s| s.technique == Technique::NestedForcingChain).count();
-                let forcing = path.iter().filter(|s| s.technique.base_difficulty() >= Technique::CellForcingChain.base_difficulty()).count();
-                println!("slow {puzzle}: {elapsed:.3}s, {} steps, {forcing} forcing, {nested} nested", path.len());
+                let nested = path
+                    .iter()
+                    .filter(|s| s.technique == Technique::NestedForcingChain)
+                    .count();
+                let forcing = path
+                    .iter()
+                    .filter(|s| {
+                        s.technique.base_difficulty()
+                            >= Technique::CellForcingChain.base_difficulty()
+                    })
+                    .count();
+                println!(
+                    "slow {puzzle}: {elapsed:.3}s, {} steps, {forcing} forcing, {nested} nested",
+                    path.len()
+                );
             }
             times.push(elapsed);
             steps.push(path.len());
@@ -76,8 +92,6 @@ fn full_run() {
             steps.iter().sum::<usize>() as f64 / steps.len() as f64,
         );
     }
-    let p: Vec<u64> = super::PROFILE.iter().map(|a| a.load(std::sync::atomic::Ordering::Relaxed)).collect();
-    println!("tabled {:.2}s nested {:.2}s success {} outer {} sources {} sourcetime {:.2}", p[0] as f64/1e9, p[1] as f64/1e9, p[5], p[6], p[2], p[3] as f64/1e9);
     all.sort_by(f64::total_cmp);
     println!(
         "all: {} puzzles, total {:.2} s, median {:.1} ms, max {:.1} ms",
