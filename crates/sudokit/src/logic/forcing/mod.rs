@@ -55,6 +55,7 @@ mod tests;
 mod text;
 
 use std::cmp::Ordering;
+use std::rc::Rc;
 
 use self::board::{cells, digits, Board, HOUSES};
 use self::probe::{node, Mode, Probe};
@@ -194,7 +195,10 @@ fn tabled(root: &Board, mode: Mode, cell_kinds: bool, unit_kinds: bool) -> Optio
                     probe.run(root, assumption);
                     probe.track = false;
                     let parents = probe.conflict_parents();
-                    let complexity = probe.ancestor_count(&parents);
+                    let (complexity, assumed) = probe.support(&parents);
+                    if !assumed {
+                        continue;
+                    }
                     let kind = Kind::Contradiction(assumption);
                     let (technique, difficulty) = rate(mode, kind, complexity);
                     best = better(
@@ -240,9 +244,9 @@ fn tabled(root: &Board, mode: Mode, cell_kinds: bool, unit_kinds: bool) -> Optio
         }
     }
     if unit_kinds {
-        for d in 0..9 {
-            for house in 0..27 {
-                if root.placed[d] & HOUSES[house] == 0 {
+        for (d, placed) in root.placed.iter().enumerate() {
+            for (house, &cells) in HOUSES.iter().enumerate() {
+                if placed & cells == 0 {
                     let kind = Kind::Unit(house, d);
                     common(kind, &branches(root, kind));
                 }
@@ -256,14 +260,22 @@ fn tabled(root: &Board, mode: Mode, cell_kinds: bool, unit_kinds: bool) -> Optio
             conclusions.extend(cells(on[d]).map(|cell| node(board::cand(cell, d), true)));
             conclusions.extend(cells(off[d]).map(|cell| node(board::cand(cell, d), false)));
         }
-        let mut sizes = vec![0usize; conclusions.len()];
+        // Total nodes over the branches; none if some branch reaches the
+        // conclusion without its assumption.
+        let mut sizes = vec![Some(0usize); conclusions.len()];
         for branch in branches(root, kind) {
             probe.run(root, branch);
             for (size, &conclusion) in sizes.iter_mut().zip(&conclusions) {
-                *size += probe.ancestor_count(&[conclusion]);
+                if let Some(total) = size {
+                    let (count, assumed) = probe.support(&[conclusion]);
+                    *size = assumed.then_some(*total + count);
+                }
             }
         }
-        for (&conclusion, &complexity) in conclusions.iter().zip(&sizes) {
+        for (&conclusion, &size) in conclusions.iter().zip(&sizes) {
+            let Some(complexity) = size else {
+                continue;
+            };
             let (technique, difficulty) = rate(mode, kind, complexity);
             best = better(
                 Found {
@@ -283,55 +295,65 @@ fn tabled(root: &Board, mode: Mode, cell_kinds: bool, unit_kinds: bool) -> Optio
 /// The nested levels, from 1 up: the easiest contradiction of a branch that
 /// takes a candidate in no solution as true.
 fn nested(root: &Board) -> Option<Step> {
-    let eliminable = oracle::eliminable(root);
-    let targets: Vec<usize> = root
-        .candidate_list()
-        .into_iter()
-        .filter(|&c| eliminable[c % 9] >> (c / 9) & 1 == 1)
-        .collect();
+    let targets = targets(root);
     if targets.is_empty() {
         return None;
     }
-    let empty_cells = (board::ALL_CELLS & !root.filled()).count_ones() as u8;
-    let tables = std::rc::Rc::new(tables::RootTables::new(root));
-    for level in 1..=empty_cells.max(1) {
-        let mode = Mode::Nested(level);
-        let mut probe = Probe::new(mode, *root);
-        probe.tables = Some(tables.clone());
-        let mut best: Option<Found> = None;
-        let mut all: Vec<Found> = Vec::new();
-        for &c in &targets {
-            let assumption = node(c, true);
-            probe.run(root, assumption);
-            if probe.conflict.is_none() {
-                continue;
-            }
-            let parents = probe.conflict_parents();
-            let complexity = probe.ancestor_count(&parents);
-            let kind = Kind::Contradiction(assumption);
-            let (technique, difficulty) = rate(mode, kind, complexity);
-            let found = Found {
-                technique,
-                difficulty,
-                complexity,
-                kind,
-                conclusion: assumption ^ 1,
-            };
-            all.push(found);
-            best = better(found, best);
-            if level >= 2 {
-                break;
-            }
+    let tables = Rc::new(tables::RootTables::new(root));
+    // Level n, the number of empty cells, always succeeds (see the module's
+    // documentation): the loop cannot end without a step.
+    let empty_cells = (board::ALL_CELLS & !root.filled()).count_ones();
+    (1..=empty_cells.clamp(1, 81) as u8)
+        .find_map(|level| nested_level(root, level, &targets, &tables))
+}
+
+/// The candidates of `root` in no solution: the only ones a contradiction
+/// can remove.
+fn targets(root: &Board) -> Vec<usize> {
+    let eliminable = oracle::eliminable(root);
+    root.candidate_list()
+        .into_iter()
+        .filter(|&c| eliminable[c % 9] >> (c / 9) & 1 == 1)
+        .collect()
+}
+
+/// Nested level `level` on `targets`: at level 1 every contradiction of the
+/// lowest difficulty, in one step; deeper, the first found.
+fn nested_level(
+    root: &Board,
+    level: u8,
+    targets: &[usize],
+    tables: &Rc<tables::RootTables>,
+) -> Option<Step> {
+    let mode = Mode::Nested(level);
+    let mut probe = Probe::new(mode, *root);
+    probe.tables = Some(Rc::clone(tables));
+    let mut found: Vec<Found> = Vec::new();
+    for &c in targets {
+        let assumption = node(c, true);
+        probe.run(root, assumption);
+        if probe.conflict.is_none() {
+            continue;
         }
-        if let Some(found) = best {
-            // Every removal as easy as the easiest goes in the one step.
-            let mut easiest: Vec<Found> = all
-                .into_iter()
-                .filter(|f| f.difficulty == found.difficulty)
-                .collect();
-            easiest.sort_by_key(|f| f.rank());
-            return text::write_bundle(root, &mut probe, &easiest);
+        // (Marks with no solution may contradict without the assumption: any
+        // removal is then sound, and one is needed to end the search.)
+        let parents = probe.conflict_parents();
+        let (complexity, _) = probe.support(&parents);
+        let kind = Kind::Contradiction(assumption);
+        let (technique, difficulty) = rate(mode, kind, complexity);
+        found.push(Found {
+            technique,
+            difficulty,
+            complexity,
+            kind,
+            conclusion: assumption ^ 1,
+        });
+        if level >= 2 {
+            break;
         }
     }
-    None
+    let easiest = found.iter().map(|f| f.difficulty).min()?;
+    found.retain(|f| f.difficulty == easiest);
+    found.sort_by_key(Found::rank);
+    text::write_bundle(root, &mut probe, &found)
 }

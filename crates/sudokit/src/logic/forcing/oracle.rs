@@ -10,26 +10,22 @@ use super::board::{cand, cells, first_cell, Board, ALL_CELLS, HOUSES, PEERS};
 pub(super) fn eliminable(root: &Board) -> [u128; 9] {
     let mut found = Vec::new();
     search(*root, 2, &mut found);
-    let mut in_some = [0u128; 9];
+    let mut out = root.cands;
     for solution in &found {
-        for d in 0..9 {
-            in_some[d] |= solution.placed[d];
+        for (plane, placed) in out.iter_mut().zip(solution.placed) {
+            *plane &= !placed;
         }
-    }
-    let mut out = [0u128; 9];
-    for d in 0..9 {
-        out[d] = root.cands[d] & !in_some[d];
     }
     if found.len() > 1 {
         // Several solutions: a candidate in neither found one may still be in a third.
-        for d in 0..9 {
-            for cell in cells(out[d]) {
+        for (d, plane) in out.iter_mut().enumerate() {
+            for cell in cells(*plane) {
                 let mut board = *root;
                 place(&mut board, cand(cell, d));
                 let mut more = Vec::new();
                 search(board, 1, &mut more);
                 if !more.is_empty() {
-                    out[d] &= !(1 << cell);
+                    *plane &= !(1 << cell);
                 }
             }
         }

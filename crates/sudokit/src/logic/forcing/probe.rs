@@ -97,8 +97,9 @@ pub(super) struct Probe {
     hidden: Vec<u16>,
     /// The removals proven by inner branches.
     proofs: Vec<Proof>,
-    /// Scratch for walking ancestors.
+    /// Scratch for walking ancestors: the nodes to visit, and those seen.
     stack: Vec<usize>,
+    seen: [u128; 12],
     /// The contradiction the branch reached, if any.
     pub conflict: Option<Conflict>,
     queue: VecDeque<u16>,
@@ -144,6 +145,7 @@ impl Probe {
             hidden: Vec::new(),
             proofs: Vec::new(),
             stack: Vec::new(),
+            seen: [0; 12],
             conflict: None,
             queue: VecDeque::new(),
             inner: None,
@@ -457,6 +459,7 @@ impl Probe {
         let changes = tables
             .as_ref()
             .map(|_| Changes::between(&self.root, &self.state));
+        let mut start = self.state;
         let mut found = None;
         while found.is_none() {
             if self.pending.is_empty() {
@@ -482,12 +485,12 @@ impl Probe {
             let verdict = tables
                 .as_ref()
                 .zip(changes.as_ref())
-                .map(|(tables, changes)| tables.verdict(changes, candidate));
+                .map(|(tables, changes)| tables.verdict(changes, candidate, &mut start));
             match verdict {
                 Some(Verdict::Fails) => {}
                 // The tables settle the rest only for plus branches (level 1).
                 Some(Verdict::Holds) if level <= 1 => continue,
-                Some(Verdict::Unknown(start, units)) if level <= 1 => {
+                Some(Verdict::Unknown(units)) if level <= 1 => {
                     inner.settle(&start, units);
                     if inner.conflict.is_none() {
                         continue;
@@ -616,25 +619,32 @@ impl Probe {
         (inside, outside)
     }
 
-    /// How many of the branch's own nodes `targets` rest on (themselves included).
-    pub fn ancestor_count(&mut self, targets: &[usize]) -> usize {
+    /// How many of the branch's own nodes `targets` rest on (themselves
+    /// included), and whether the assumption is among them (if not, they
+    /// held already, say as a single the root marks have not placed yet).
+    pub fn support(&mut self, targets: &[usize]) -> (usize, bool) {
         let mut count = 0;
+        let mut assumed = false;
         self.walk(targets, |_, own| count += usize::from(own));
-        count
+        if let Some(&first) = self.order.first() {
+            let first = usize::from(first);
+            assumed = matches!(self.cause[first], Cause::Assumed) && self.reached(first);
+        }
+        (count, assumed)
     }
 
     /// Visits once each node `targets` rest on, saying whether the branch
     /// derived it (or it comes from outside).
     fn walk(&mut self, targets: &[usize], mut visit: impl FnMut(usize, bool)) {
-        let mut seen = [0u128; 12];
+        self.seen = [0; 12];
         let mut stack = std::mem::take(&mut self.stack);
         stack.clear();
         stack.extend_from_slice(targets);
         while let Some(next) = stack.pop() {
-            if seen[next / 128] >> (next % 128) & 1 == 1 {
+            if self.reached(next) {
                 continue;
             }
-            seen[next / 128] |= 1 << (next % 128);
+            self.seen[next / 128] |= 1 << (next % 128);
             let own = self.derived(next);
             visit(next, own);
             if own {
@@ -642,6 +652,11 @@ impl Probe {
             }
         }
         self.stack = stack;
+    }
+
+    /// Whether the last walk reached `node`.
+    fn reached(&self, node: usize) -> bool {
+        self.seen[node / 128] >> (node % 128) & 1 == 1
     }
 
     /// The outer facts the branch's contradiction uses.

@@ -61,15 +61,16 @@ fn houses_of(mask: u128) -> u32 {
 }
 
 /// What a branch from marks within the root marks surely does.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Verdict {
     /// It reaches a contradiction.
     Fails,
     /// It ends with no contradiction.
     Holds,
-    /// Only running it tells: it ends where a branch run from these marks
-    /// (the intersection) ends, with these units (houses per digit) to check.
-    Unknown(Board, [u32; 9]),
+    /// Only running it tells: it ends where a branch run from the marks
+    /// written to `start` (the intersection) ends, with these units (houses
+    /// per digit) to check first.
+    Unknown([u32; 9]),
 }
 
 /// For each root candidate, its plus branch's changes (`None` when the
@@ -94,39 +95,35 @@ impl RootTables {
     }
 
     /// What the plus branch taking root candidate `c` as true does from
-    /// marks that differ from the root by `marks`.
-    pub fn verdict(&self, marks: &Changes, c: usize) -> Verdict {
+    /// marks that differ from the root by `marks`; when unknown, where to run
+    /// it from goes to `start`.
+    pub fn verdict(&self, marks: &Changes, c: usize, start: &mut Board) -> Verdict {
         let Some(branch) = &self.entries[c] else {
             return Verdict::Fails;
         };
         let both_cells = marks.cells & branch.cells;
-        let mut units = [0u32; 9];
-        let mut any_units = 0;
-        for d in 0..9 {
-            units[d] = marks.units[d] & branch.units[d];
-            any_units |= units[d];
-        }
+        let units: [u32; 9] = std::array::from_fn(|d| marks.units[d] & branch.units[d]);
+        let any_units = units.iter().fold(0, |all, &u| all | u);
         if both_cells == 0 && any_units == 0 {
             return Verdict::Holds;
         }
         let filled = marks.filled | branch.filled;
-        let mut common = [0u128; 9];
+        let common: [u128; 9] = std::array::from_fn(|d| marks.positions[d] & branch.positions[d]);
         let (mut one, mut two) = (0u128, 0u128);
-        for d in 0..9 {
-            common[d] = marks.positions[d] & branch.positions[d];
-            two |= one & common[d];
-            one |= common[d];
+        for &plane in &common {
+            two |= one & plane;
+            one |= plane;
         }
         if both_cells & !one != 0 {
             return Verdict::Fails;
         }
         let mut unknown = both_cells & one & !two & !filled != 0;
-        for d in 0..9 {
-            let mut work = units[d];
+        for (&plane, &work) in common.iter().zip(&units) {
+            let mut work = work;
             while work != 0 {
                 let house = work.trailing_zeros() as usize;
                 work &= work - 1;
-                let places = common[d] & HOUSES[house];
+                let places = plane & HOUSES[house];
                 if places == 0 {
                     return Verdict::Fails;
                 }
@@ -137,27 +134,21 @@ impl RootTables {
                     unknown = true;
                     continue;
                 }
-                unknown = would_lock(&common[d], places, house, filled);
+                unknown = would_lock(plane, places, house, filled);
             }
         }
         if !unknown {
             return Verdict::Holds;
         }
-        let mut start = Board {
-            cands: [0; 9],
-            placed: [0; 9],
-        };
-        for d in 0..9 {
-            start.placed[d] = common[d] & filled;
-            start.cands[d] = common[d] & !filled;
-        }
-        Verdict::Unknown(start, units)
+        start.placed = common.map(|plane| plane & filled);
+        start.cands = common.map(|plane| plane & !filled);
+        Verdict::Unknown(units)
     }
 }
 
 /// Whether pointing or claiming fires from `house`, where the digit's
 /// positions `plane` are `places` there (none filled).
-fn would_lock(plane: &u128, places: u128, house: usize, filled: u128) -> bool {
+fn would_lock(plane: u128, places: u128, house: usize, filled: u128) -> bool {
     let [row, column, bx] = CELL_HOUSES[first_cell(places)].map(usize::from);
     let targets: &[usize] = if house >= 18 { &[row, column] } else { &[bx] };
     targets.iter().any(|&target| {

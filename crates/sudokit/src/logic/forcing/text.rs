@@ -73,7 +73,7 @@ pub(super) fn write_bundle(root: &Board, probe: &mut Probe, found: &[Found]) -> 
                 step.houses.push(house);
             }
         }
-        step.digits = step.digits | other.digits;
+        step.digits = other.digits.iter().fold(step.digits, DigitSet::with);
         step.pattern.extend(other.pattern);
     }
     step.pattern.sort_unstable();
