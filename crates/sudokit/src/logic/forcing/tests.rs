@@ -483,11 +483,12 @@ impl Random {
     }
 }
 
-/// Random states: a sample puzzle part way along its path, with random
-/// false candidates removed; every step found there is sound.
+/// Random states: a sample puzzle part way along its path of singles and
+/// intersections, with random false candidates removed; every step found
+/// there is sound.
 #[test]
 fn random_states_give_sound_steps() {
-    let engine = LogicSolver::new().assume_unique(true);
+    let engine = LogicSolver::new().techniques("singles,intersections".parse().expect("groups"));
     let puzzles = sample_puzzles(29);
     let mut random = Random(0x9E37_79B9_7F4A_7C15);
     let kinds = [
@@ -498,7 +499,7 @@ fn random_states_give_sound_steps() {
         Technique::NestedForcingChain,
     ];
     let mut found = 0;
-    for round in 0..60 {
+    for round in 0..48 {
         let (puzzle, solution) = &puzzles[random.below(puzzles.len())];
         let mut marks = Candidates::from_grid(puzzle);
         for _ in 0..random.below(40) {
@@ -517,7 +518,7 @@ fn random_states_give_sound_steps() {
             }
         }
         // Nested searches are the slow ones: only on some rounds.
-        let technique = kinds[if round % 4 == 0 { 4 } else { random.below(4) }];
+        let technique = kinds[if round % 12 == 0 { 4 } else { random.below(4) }];
         if let Some(step) = find(&marks, only(technique)) {
             assert_eq!(step.technique, technique);
             assert_sound(&step, &marks, solution);
@@ -525,7 +526,7 @@ fn random_states_give_sound_steps() {
             found += 1;
         }
     }
-    assert!(found > 20, "{found}");
+    assert!(found > 16, "{found}");
 }
 
 /// With several solutions, only candidates in none of them go, placements
@@ -548,6 +549,65 @@ fn puzzles_with_several_solutions_get_only_sound_steps() {
         }
         assert!(!marks.is_solved());
     }
+}
+
+/// A hard puzzle less one clue, then with clues on which two of its
+/// solutions agree added back until only a few solutions are left: the
+/// forcing chains remove exactly what no solution holds.
+#[test]
+fn hard_puzzles_with_a_few_solutions_get_only_sound_steps() {
+    let mut solver = Solver::new();
+    let engine = LogicSolver::new();
+    let mut nested = 0;
+    let hardest = crate::logic::testing::COLLECTIONS[3].1;
+    for line in hardest.lines().step_by(75) {
+        let mut puzzle: Grid = line[..81].parse().expect("a puzzle");
+        let clue = crate::grid::Cell::all()
+            .find(|&cell| puzzle.get(cell).is_some())
+            .expect("a clue");
+        puzzle.set(clue, None);
+        let two = solver.solutions(&puzzle, 2).expect("solutions");
+        let agreeing: Vec<_> = crate::grid::Cell::all()
+            .filter(|&cell| puzzle.get(cell).is_none() && two[0].get(cell) == two[1].get(cell))
+            .collect();
+        // The fewest agreeing clues (a prefix, found by bisection) that leave
+        // fewer than nine solutions; the two found stay solutions.
+        let with = |count: usize| {
+            let mut more = puzzle;
+            for &cell in &agreeing[..count] {
+                more.set(cell, two[0].get(cell));
+            }
+            more
+        };
+        let (mut low, mut high) = (0, agreeing.len());
+        while low < high {
+            let middle = (low + high) / 2;
+            if solver.solutions(&with(middle), 9).expect("solutions").len() < 9 {
+                high = middle;
+            } else {
+                low = middle + 1;
+            }
+        }
+        let puzzle = with(low);
+        let solutions = solver.solutions(&puzzle, 9).expect("solutions");
+        assert!((2..9).contains(&solutions.len()));
+        let mut marks = Candidates::from_grid(&puzzle);
+        while let Some(step) = engine.next_step(&marks) {
+            for solution in &solutions {
+                assert_sound(&step, &marks, solution);
+            }
+            nested += usize::from(step.technique == Technique::NestedForcingChain);
+            step.apply(&mut marks);
+        }
+        // What is left is exactly what the solutions hold.
+        for c in marks.candidates() {
+            assert!(
+                solutions.iter().any(|s| s.get(c.cell) == Some(c.digit)),
+                "{c}"
+            );
+        }
+    }
+    assert!(nested > 0);
 }
 
 /// Marks with no solution still end: every removal is then sound.
