@@ -335,11 +335,18 @@ fn nested_level(
         if probe.conflict.is_none() {
             continue;
         }
+        let parents = probe.conflict_parents();
+        let kind = Kind::Contradiction(assumption);
+        // Reading the nested proofs costs: skip it when even a lower bound
+        // of the chain's length rates this one above the easiest so far.
+        let easiest = found.iter().map(|f| f.difficulty).min();
+        let bound = rate(mode, kind, probe.support_bound(&parents)).1;
+        if easiest.is_some_and(|easiest| bound > easiest) {
+            continue;
+        }
         // (Marks with no solution may contradict without the assumption: any
         // removal is then sound, and one is needed to end the search.)
-        let parents = probe.conflict_parents();
         let (complexity, _) = probe.support(&parents);
-        let kind = Kind::Contradiction(assumption);
         let (technique, difficulty) = rate(mode, kind, complexity);
         found.push(Found {
             technique,

@@ -546,8 +546,9 @@ impl Probe {
         range
     }
 
-    /// Adds the nodes `node` rests on directly to `out`.
-    fn push_parents(&mut self, node: usize, out: &mut Vec<usize>) {
+    /// Adds the nodes `node` rests on directly to `out` (for a removal proven
+    /// by an inner branch, only when `nested`: finding them runs it again).
+    fn push_parents(&mut self, node: usize, nested: bool, out: &mut Vec<usize>) {
         let candidate = node / 2;
         let (cell, d) = (candidate / 9, candidate % 9);
         let off = |c: usize| self::node(cand(c, d), false);
@@ -567,6 +568,7 @@ impl Probe {
                 )
                 .map(off),
             ),
+            Cause::Nested(_) if !nested => {}
             Cause::Nested(proof) => {
                 let (first, end) = self.resolve(proof as usize);
                 out.extend(
@@ -607,7 +609,7 @@ impl Probe {
     pub fn ancestors(&mut self, targets: &[usize]) -> (Vec<usize>, Vec<usize>) {
         let mut inside = Vec::new();
         let mut outside = Vec::new();
-        self.walk(targets, |node, own| {
+        self.walk(targets, true, |node, own| {
             if own {
                 inside.push(node);
             } else {
@@ -623,9 +625,19 @@ impl Probe {
     /// included), and whether the assumption is among them (if not, they
     /// held already, say as a single the root marks have not placed yet).
     pub fn support(&mut self, targets: &[usize]) -> (usize, bool) {
+        self.support_within(targets, true)
+    }
+
+    /// A lower bound of [`Probe::support`]'s count, cheap to find: the removals
+    /// proven by inner branches are counted, the outer facts they used not.
+    pub fn support_bound(&mut self, targets: &[usize]) -> usize {
+        self.support_within(targets, false).0
+    }
+
+    fn support_within(&mut self, targets: &[usize], nested: bool) -> (usize, bool) {
         let mut count = 0;
         let mut assumed = false;
-        self.walk(targets, |_, own| count += usize::from(own));
+        self.walk(targets, nested, |_, own| count += usize::from(own));
         if let Some(&first) = self.order.first() {
             let first = usize::from(first);
             assumed = matches!(self.cause[first], Cause::Assumed) && self.reached(first);
@@ -635,7 +647,7 @@ impl Probe {
 
     /// Visits once each node `targets` rest on, saying whether the branch
     /// derived it (or it comes from outside).
-    fn walk(&mut self, targets: &[usize], mut visit: impl FnMut(usize, bool)) {
+    fn walk(&mut self, targets: &[usize], nested: bool, mut visit: impl FnMut(usize, bool)) {
         self.seen = [0; 12];
         let mut stack = std::mem::take(&mut self.stack);
         stack.clear();
@@ -648,7 +660,7 @@ impl Probe {
             let own = self.derived(next);
             visit(next, own);
             if own {
-                self.push_parents(next, &mut stack);
+                self.push_parents(next, nested, &mut stack);
             }
         }
         self.stack = stack;

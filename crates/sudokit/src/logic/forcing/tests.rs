@@ -711,3 +711,36 @@ fn full_run() {
         all[all.len() - 1] * 1e3
     );
 }
+
+/// The engine on every puzzle of the collection whose puzzles have several
+/// solutions, timed: run it with
+/// `cargo test -p sudokit --release --lib logic::forcing::tests::several_solutions_run -- --ignored --nocapture`.
+#[test]
+#[ignore = "takes a while; prints timings"]
+fn several_solutions_run() {
+    use std::time::Instant;
+    let text = include_str!("../../../../../data/puzzles/puzzles7_serg_benchmark.txt");
+    let engine = LogicSolver::new();
+    let mut times = Vec::new();
+    let mut levels = std::collections::BTreeMap::<String, usize>::new();
+    for line in text.lines() {
+        let puzzle: Grid = line[..81].parse().expect("a puzzle");
+        let start = Instant::now();
+        let (path, _) = engine.steps_from(&Candidates::from_grid(&puzzle));
+        times.push(start.elapsed().as_secs_f64());
+        for step in &path {
+            if step.technique.base_difficulty() >= Technique::CellForcingChain.base_difficulty() {
+                let key = step.text.split(':').next().unwrap_or_default().to_string();
+                *levels.entry(key).or_default() += 1;
+            }
+        }
+    }
+    times.sort_by(f64::total_cmp);
+    println!(
+        "several solutions: {} puzzles, total {:.2} s, median {:.1} ms, max {:.1} ms, {levels:?}",
+        times.len(),
+        times.iter().sum::<f64>(),
+        times[times.len() / 2] * 1e3,
+        times[times.len() - 1] * 1e3
+    );
+}
