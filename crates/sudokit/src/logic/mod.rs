@@ -144,7 +144,7 @@ fn first_allowed(
 /// use sudokit::logic::{LogicSolver, TechniqueSet};
 /// use sudokit::Grid;
 /// let puzzle: Grid =
-///     "000000010400000000020000000000050407008000300001090000300400200050100000000806000"
+///     "5..7..6....38...........2..62.4............917............35.8.4.....1......9...."
 ///         .parse()?;
 /// let singles_only = LogicSolver::new().techniques("singles".parse()?);
 /// let explanation = singles_only.explain(&puzzle)?;
