@@ -581,7 +581,10 @@ fn explain_table(collections: &[Collection], options: &Options) -> ExitCode {
         match explain::measure(collection) {
             // A collection without unique puzzles (serg's) has nothing to explain.
             Ok(row) if row.is_empty() => {
-                eprintln!("  {}: no puzzle with one solution, skipped", collection.name);
+                eprintln!(
+                    "  {}: no puzzle with one solution, skipped",
+                    collection.name
+                );
             }
             Ok(row) => {
                 eprintln!(
