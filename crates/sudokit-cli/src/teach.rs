@@ -170,6 +170,13 @@ pub fn write_explanation(out: &mut Vec<u8>, explanation: &Explanation, brief: bo
                 " (the puzzle has several solutions)"
             }
         );
+        if let Some(next) = &explanation.next_step {
+            let _ = writeln!(
+                out,
+                "The next step needs a technique left out, {} ({}): {next}",
+                next.technique, next.difficulty
+            );
+        }
         if !brief {
             text::write_marks(out, &explanation.end, Style::MarksGrid);
         }
@@ -194,6 +201,9 @@ pub struct JsonExplanation {
     steps: Vec<JsonStep>,
     /// The pencil marks where the steps stopped, 729 characters.
     end: String,
+    /// Where a limited engine stopped: the step every technique would take next.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    next_step: Option<JsonStep>,
 }
 
 impl JsonExplanation {
@@ -204,6 +214,7 @@ impl JsonExplanation {
             hardest: explanation.hardest().value(),
             steps: explanation.steps.iter().map(JsonStep::new).collect(),
             end: explanation.end.to_string_729(),
+            next_step: explanation.next_step.as_ref().map(JsonStep::new),
         }
     }
 }

@@ -101,6 +101,11 @@ fn limited_techniques_stop_and_say_so() {
         .techniques(singles)
         .next_step(&explanation.end)
         .is_none());
+    // It says what the full engine would do there.
+    let next = explanation.next_step.unwrap();
+    assert!(!singles.contains(next.technique));
+    let solution = puzzle.solve().unwrap();
+    assert_sound(&next, &explanation.end, &solution, "next step");
 }
 
 #[test]

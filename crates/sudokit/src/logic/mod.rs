@@ -178,6 +178,9 @@ pub struct Explanation {
     pub solved: bool,
     /// Whether the puzzle has exactly one solution (so uniqueness techniques were allowed).
     pub unique: bool,
+    /// Where a limited engine stopped short of the solution: the step the
+    /// engine with every technique would take next (the technique left out).
+    pub next_step: Option<Step>,
 }
 
 impl Explanation {
@@ -274,12 +277,19 @@ impl LogicSolver {
         }
         let engine = self.assume_unique(count == 1);
         let (steps, end) = engine.steps_from(&Candidates::from_grid(puzzle));
+        let solved = end.is_solved() && end.contradiction().is_none();
+        let next_step = if solved || self.techniques == TechniqueSet::ALL {
+            None
+        } else {
+            LogicSolver::new().assume_unique(count == 1).next_step(&end)
+        };
         Ok(Explanation {
             puzzle: *puzzle,
-            solved: end.is_solved() && end.contradiction().is_none(),
+            solved,
             unique: count == 1,
             steps,
             end,
+            next_step,
         })
     }
 }
