@@ -6,7 +6,7 @@ use std::io::Write;
 use rand::rngs::ChaCha8Rng;
 use rand::SeedableRng;
 use serde::Serialize;
-use sudokit::logic::{Explanation, Hint, LogicSolver, TechniqueSet};
+use sudokit::logic::{Explanation, Hint, LogicSolver, Rating, RatingError, TechniqueSet};
 use sudokit::trace::Trace;
 use sudokit::{
     text, Candidates, Grid, Record, Report, SolveError, Solver, Style, Transformation, Verdict,
@@ -22,8 +22,9 @@ pub enum Question {
     Solve { first: bool },
     /// The number of solutions up to `limit`.
     Count { limit: u64 },
-    /// Unique, several solutions or none, and which clues are redundant.
-    Check,
+    /// Unique, several solutions or none, and which clues are redundant; with
+    /// `rating`, also the rating of a puzzle with one solution.
+    Check { rating: bool },
     /// The canonical form, with the automorphism count if asked.
     Canon { automorphisms: bool },
     /// The board under `before`, then a random symmetry drawn from `seed` and
@@ -46,6 +47,8 @@ pub enum Question {
         techniques: TechniqueSet,
         brief: bool,
     },
+    /// The rating on Sudoku Explainer's scale.
+    Rate,
 }
 
 impl Question {
@@ -53,7 +56,7 @@ impl Question {
     pub fn searches(&self) -> bool {
         matches!(
             self,
-            Question::Solve { .. } | Question::Count { .. } | Question::Check
+            Question::Solve { .. } | Question::Count { .. } | Question::Check { .. }
         )
     }
 
@@ -61,7 +64,10 @@ impl Question {
     pub fn teaches(&self) -> bool {
         matches!(
             self,
-            Question::Trace { .. } | Question::Hint { .. } | Question::Explain { .. }
+            Question::Trace { .. }
+                | Question::Hint { .. }
+                | Question::Explain { .. }
+                | Question::Rate
         )
     }
 }
@@ -102,6 +108,9 @@ pub enum Outcome {
     },
     Hinted(Box<Hint>),
     Explained(Box<Explanation>),
+    Rated(Rating),
+    /// A rating asked of a board with several solutions.
+    NotUnique,
 }
 
 impl Outcome {
@@ -113,7 +122,9 @@ impl Outcome {
             | Outcome::Canonical { .. }
             | Outcome::Transformed(_)
             | Outcome::Traced { .. }
-            | Outcome::Hinted(_) => 0,
+            | Outcome::Hinted(_)
+            | Outcome::Rated(_) => 0,
+            Outcome::NotUnique => 1,
             Outcome::Explained(explanation) => u8::from(!explanation.solved),
             Outcome::Checked(report) => u8::from(!report.is_unique()),
             Outcome::Counted { count, .. } => u8::from(*count == 0),
@@ -143,6 +154,8 @@ impl Outcome {
             Outcome::Hinted(hint) => teach::hint_status(hint),
             Outcome::Explained(explanation) if explanation.solved => "explained",
             Outcome::Explained(_) => "stuck",
+            Outcome::Rated(_) => "rated",
+            Outcome::NotUnique => "multiple",
         }
     }
 
@@ -159,7 +172,9 @@ impl Outcome {
             | Outcome::Transformed(_)
             | Outcome::Traced { .. }
             | Outcome::Hinted(_)
-            | Outcome::Explained(_) => None,
+            | Outcome::Explained(_)
+            | Outcome::Rated(_) => None,
+            Outcome::NotUnique => Some(RatingError::SeveralSolutions.to_string()),
             Outcome::Invalid(conflict) => Some(SolveError::Conflict(*conflict).to_string()),
             Outcome::Unreadable(error) => Some(error.to_string()),
         }
@@ -172,6 +187,8 @@ pub struct Answered {
     pub outcome: Outcome,
     /// Guesses the search made for this record.
     pub guesses: u64,
+    /// The rating on Sudoku Explainer's scale, where the question shows it.
+    pub rating: Option<Rating>,
 }
 
 /// Asks `question` of `record`, the run's record number `index` (from 0), with `solver`.
@@ -202,7 +219,7 @@ pub fn answer(solver: &mut Solver, question: Question, record: Record, index: u6
                     Err(conflict) => Outcome::Invalid(conflict),
                 }
             }
-            Question::Check => Outcome::Checked(sudokit::check_with(solver, puzzle)),
+            Question::Check { .. } => Outcome::Checked(sudokit::check_with(solver, puzzle)),
             // Symmetries ask nothing of the rules: clashing givens have a form too.
             Question::Canon { automorphisms } => {
                 let canonical = sudokit::canonicalize(puzzle);
@@ -243,6 +260,14 @@ pub fn answer(solver: &mut Solver, question: Question, record: Record, index: u6
                     Err(_) => Outcome::NoSolution,
                 }
             }
+            Question::Rate => match LogicSolver::sudoku_explainer().rate(puzzle) {
+                Ok(rating) => Outcome::Rated(rating),
+                Err(RatingError::Unsolvable(SolveError::Conflict(conflict))) => {
+                    Outcome::Invalid(conflict)
+                }
+                Err(RatingError::SeveralSolutions) => Outcome::NotUnique,
+                Err(_) => Outcome::NoSolution,
+            },
             Question::Explain { techniques, .. } => {
                 match LogicSolver::new().techniques(techniques).explain(puzzle) {
                     Ok(explanation) => Outcome::Explained(Box::new(explanation)),
@@ -252,10 +277,20 @@ pub fn answer(solver: &mut Solver, question: Question, record: Record, index: u6
             }
         },
     };
+    let shows_rating = match (&question, &outcome) {
+        (Question::Check { rating: true }, Outcome::Checked(report)) => report.is_unique(),
+        (Question::Explain { .. }, Outcome::Explained(explanation)) => explanation.unique,
+        _ => false,
+    };
+    let rating = match (&record.grid, shows_rating) {
+        (Ok(puzzle), true) => LogicSolver::sudoku_explainer().rate(puzzle).ok(),
+        _ => None,
+    };
     Answered {
         record,
         outcome,
         guesses: solver.stats().guesses - guesses_before,
+        rating,
     }
 }
 
@@ -342,7 +377,10 @@ pub fn write_answer(
         }
         Outcome::Explained(ref explanation) => {
             let brief = matches!(question, Question::Explain { brief: true, .. });
-            teach::write_explanation(out, explanation, brief);
+            teach::write_explanation(out, explanation, answered.rating.as_ref(), brief);
+        }
+        Outcome::Rated(rating) => {
+            let _ = writeln!(out, "{rating}");
         }
         _ => out.push(b'\n'),
     }
@@ -383,6 +421,9 @@ struct JsonAnswer<'a> {
     /// The clash of an invalid checked board, `r1c5 and r1c8 both hold 7`.
     #[serde(skip_serializing_if = "Option::is_none")]
     conflict: Option<String>,
+    /// The rating of a puzzle with one solution, on Sudoku Explainer's scale.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rating: Option<teach::JsonRating>,
     guesses: u64,
 }
 
@@ -439,6 +480,7 @@ fn write_json(out: &mut Vec<u8>, answered: &Answered, file: &str) {
             Verdict::Invalid(conflict) => Some(conflict.to_string()),
             _ => None,
         }),
+        rating: answered.rating.as_ref().map(teach::JsonRating::new),
         guesses: answered.guesses,
     };
     serde_json::to_writer(&mut *out, &json).expect("a Vec accepts any JSON");
@@ -501,6 +543,11 @@ struct JsonTeaching<'a> {
     hint: Option<teach::JsonHint>,
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
     explanation: Option<teach::JsonExplanation>,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    rating: Option<teach::JsonRating>,
+    /// An explanation's rating on Sudoku Explainer's scale.
+    #[serde(rename = "rating", skip_serializing_if = "Option::is_none")]
+    explained_rating: Option<teach::JsonRating>,
     error: Option<String>,
 }
 
@@ -515,6 +562,8 @@ fn write_teaching_json(out: &mut Vec<u8>, answered: &Answered, file: &str, quest
         truncated: None,
         hint: None,
         explanation: None,
+        rating: None,
+        explained_rating: None,
         error: answered.outcome.error_message(),
     };
     match &answered.outcome {
@@ -529,7 +578,9 @@ fn write_teaching_json(out: &mut Vec<u8>, answered: &Answered, file: &str, quest
         }
         Outcome::Explained(explanation) => {
             json.explanation = Some(teach::JsonExplanation::new(explanation));
+            json.explained_rating = answered.rating.as_ref().map(teach::JsonRating::new);
         }
+        Outcome::Rated(rating) => json.rating = Some(teach::JsonRating::new(rating)),
         _ => {}
     }
     serde_json::to_writer(&mut *out, &json).expect("a Vec accepts any JSON");

@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 use serde::Serialize;
+use sudokit::logic::{Difficulty, Level, LogicSolver, Rating};
 use sudokit::{Generator, Grid, Solver, Symmetry};
 
 /// Puzzles made together before printing: enough to keep every thread busy,
@@ -57,6 +58,16 @@ pub struct GenerateArgs {
     #[arg(long, conflicts_with_all = ["symmetry", "clues", "with_solution"])]
     solved: bool,
 
+    /// Only puzzles of this level, by their rating on Sudoku Explainer's scale: easy (ER up to
+    /// 1.2), medium (1.3-1.5), hard (1.6-2.5), fiendish (2.6-6.0), diabolical (6.1 and up).
+    /// Candidates are made and rated until one fits; hard levels take longer.
+    #[arg(long, value_name = "LEVEL", value_parser = parse_level, conflicts_with_all = ["rating", "solved"])]
+    level: Option<Level>,
+
+    /// Only puzzles whose ER lies in MIN..MAX (e.g. 7.0..8.5, or 9 for exactly 9.0).
+    #[arg(long, value_name = "MIN..MAX", value_parser = parse_rating_range, conflicts_with = "solved")]
+    rating: Option<(Difficulty, Difficulty)>,
+
     /// Print each puzzle's solution after it, on the same line.
     #[arg(long)]
     with_solution: bool,
@@ -78,6 +89,37 @@ enum GenerateFormat {
     Json,
 }
 
+fn parse_level(text: &str) -> Result<Level, String> {
+    text.parse()
+        .map_err(|error: sudokit::logic::UnknownLevel| error.to_string())
+}
+
+/// `7.1` as 71 tenths.
+fn parse_difficulty(text: &str) -> Result<Difficulty, String> {
+    let value: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("{text:?} is not a rating such as 7.1"))?;
+    if !(0.0..=20.0).contains(&value) {
+        return Err(format!("{text:?}: ratings run from 0 to 20"));
+    }
+    Ok(Difficulty::from_tenths((value * 10.0).round() as u16))
+}
+
+fn parse_rating_range(text: &str) -> Result<(Difficulty, Difficulty), String> {
+    let (min, max) = match text.split_once("..") {
+        Some((min, max)) => (parse_difficulty(min)?, parse_difficulty(max)?),
+        None => {
+            let exact = parse_difficulty(text)?;
+            (exact, exact)
+        }
+    };
+    if min > max {
+        return Err(format!("{text:?}: the lower end is above the upper"));
+    }
+    Ok((min, max))
+}
+
 fn parse_symmetry(text: &str) -> Result<Symmetry, String> {
     text.parse()
         .map_err(|error: sudokit::UnknownSymmetry| error.to_string())
@@ -93,10 +135,25 @@ struct JsonPuzzle<'a> {
     puzzle: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     solution: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rating: Option<JsonRating>,
+    /// With --level or --rating: candidates made and rated to find this puzzle.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tries: Option<u64>,
 }
 
-/// What one index gives: the puzzle and its solution (the same grid twice with --solved).
-type Made = (Grid, Grid);
+#[derive(Serialize)]
+struct JsonRating {
+    er: f64,
+    ep: f64,
+    ed: f64,
+    level: &'static str,
+}
+
+/// What one index gives: the puzzle and its solution (the same grid twice
+/// with --solved), with its rating and the candidates tried when one was asked
+/// for, or `None` if no candidate fitted.
+type Made = Option<(Grid, Grid, Option<(Rating, u64)>)>;
 
 /// Makes and prints the puzzles; the exit status.
 pub fn run(args: &GenerateArgs) -> ExitCode {
@@ -124,15 +181,31 @@ pub fn run(args: &GenerateArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let range = args.rating.or_else(|| {
+        args.level.map(|level| {
+            let (min, max) = level.range();
+            (Difficulty::from_tenths(min), Difficulty::from_tenths(max))
+        })
+    });
+    let rater = LogicSolver::sudoku_explainer();
     let make = |solver: &mut Solver, index: u64| -> Made {
         if args.solved {
             let grid = generator.complete_grid(index);
-            (grid, grid)
+            Some((grid, grid, None))
+        } else if let Some((min, max)) = range {
+            let found = generator.generate_rated(index, min, max, &rater)?;
+            Some((
+                found.made.puzzle,
+                found.made.solution,
+                Some((found.rating, found.tries)),
+            ))
         } else {
             let made = generator.generate_with(solver, index);
-            (made.puzzle, made.solution)
+            Some((made.puzzle, made.solution, None))
         }
     };
+    let progress = range.map(|_| progress_bar(args.count));
+    let mut tried = 0u64;
     let mut stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let mut line = Vec::with_capacity(256);
     let mut start = 0;
@@ -149,9 +222,22 @@ pub fn run(args: &GenerateArgs) -> ExitCode {
                     .collect()
             })
         };
-        for (index, (puzzle, solution)) in (start..end).zip(chunk) {
+        for (index, made) in (start..end).zip(chunk) {
+            let Some((puzzle, solution, rated)) = made else {
+                eprintln!(
+                    "sudokit: puzzle {index}: no candidate in {} tries had a rating in range",
+                    sudokit::logic::RATED_ATTEMPTS
+                );
+                return ExitCode::from(1);
+            };
+            tried += rated.map_or(0, |(_, tries)| tries);
+            if let Some(bar) = &progress {
+                bar.inc(1);
+            }
             line.clear();
-            write_puzzle(&mut line, args, seed, symmetry, index, &puzzle, &solution);
+            write_puzzle(
+                &mut line, args, seed, symmetry, index, &puzzle, &solution, rated,
+            );
             if stdout.write_all(&line).is_err() {
                 // stdout is gone (`sudokit generate -n 1000000 | head`): stop quietly.
                 return ExitCode::SUCCESS;
@@ -159,12 +245,37 @@ pub fn run(args: &GenerateArgs) -> ExitCode {
         }
         start = end;
     }
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
+        eprintln!(
+            "sudokit: {} puzzles from {tried} candidates made and rated ({:.1} per puzzle)",
+            args.count,
+            tried as f64 / args.count as f64
+        );
+    }
     if stdout.flush().is_err() {
         return ExitCode::SUCCESS;
     }
     ExitCode::SUCCESS
 }
 
+/// A progress bar on stderr when it is a terminal (rated generation can take a while).
+fn progress_bar(count: u64) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    if !io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(count);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} puzzles, {elapsed} ({eta} left)",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar
+}
+
+#[allow(clippy::too_many_arguments)]
 fn write_puzzle(
     out: &mut Vec<u8>,
     args: &GenerateArgs,
@@ -173,6 +284,7 @@ fn write_puzzle(
     index: u64,
     puzzle: &Grid,
     solution: &Grid,
+    rated: Option<(Rating, u64)>,
 ) {
     match args.format {
         GenerateFormat::Line => {
@@ -190,6 +302,13 @@ fn write_puzzle(
                 clues: puzzle.clue_count(),
                 puzzle: puzzle.to_line(),
                 solution: args.with_solution.then(|| solution.to_line()),
+                rating: rated.map(|(rating, _)| JsonRating {
+                    er: rating.er.value(),
+                    ep: rating.ep.value(),
+                    ed: rating.ed.value(),
+                    level: rating.level.name(),
+                }),
+                tries: rated.map(|(_, tries)| tries),
             };
             serde_json::to_writer(&mut *out, &json).expect("a Vec accepts any JSON");
         }

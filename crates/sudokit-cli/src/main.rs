@@ -63,6 +63,9 @@ enum Command {
     Hint(Deferred<HintArgs>),
     /// Explain each puzzle step by step in human techniques, from the givens to the solution.
     Explain(Deferred<ExplainArgs>),
+    /// Rate each puzzle on Sudoku Explainer's scale: `ER/EP/ED level` (the hardest step, the
+    /// hardest before the first placement, the first step), one line per puzzle.
+    Rate(Deferred<CommonArgs>),
 }
 
 /// A subcommand's arguments, built only when that subcommand runs. clap
@@ -419,7 +422,13 @@ fn main() -> ExitCode {
         Some(Command::Count(Deferred(args))) => {
             (Question::Count { limit: args.limit }, args.common)
         }
-        Some(Command::Check(Deferred(common))) => (Question::Check, common),
+        Some(Command::Check(Deferred(common))) => (
+            Question::Check {
+                rating: common.format == Some(OutputFormat::Json),
+            },
+            common,
+        ),
+        Some(Command::Rate(Deferred(common))) => (Question::Rate, common),
         Some(Command::Generate(Deferred(args))) => return generate::run(&args),
         Some(Command::Canon(Deferred(args))) => (
             Question::Canon {

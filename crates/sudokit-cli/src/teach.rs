@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use serde::Serialize;
-use sudokit::logic::{Explanation, Hint, Step};
+use sudokit::logic::{Explanation, Hint, Rating, Step};
 use sudokit::text::{self, Style};
 use sudokit::trace::{Trace, TraceEvent};
 use sudokit::{Candidate, Candidates};
@@ -133,7 +133,12 @@ const GRID_FROM: u16 = 30;
 /// The text of an explanation: each step numbered with its difficulty, the
 /// candidate grid before a harder step when the marks changed since the last
 /// grid (unless `brief`), and how it ended.
-pub fn write_explanation(out: &mut Vec<u8>, explanation: &Explanation, brief: bool) {
+pub fn write_explanation(
+    out: &mut Vec<u8>,
+    explanation: &Explanation,
+    rating: Option<&Rating>,
+    brief: bool,
+) {
     let mut marks = Candidates::from_grid(&explanation.puzzle);
     let is_hard = |step: &Step| step.difficulty.tenths() >= GRID_FROM;
     for (index, step) in explanation.steps.iter().enumerate() {
@@ -152,12 +157,16 @@ pub fn write_explanation(out: &mut Vec<u8>, explanation: &Explanation, brief: bo
         step.apply(&mut marks);
     }
     if explanation.solved {
-        let _ = writeln!(
+        let _ = write!(
             out,
             "Solved in {}; hardest {}",
             steps(explanation.steps.len()),
             explanation.hardest()
         );
+        let _ = match rating {
+            Some(rating) => writeln!(out, "; rated {rating} on Sudoku Explainer's scale"),
+            None => writeln!(out),
+        };
         text::write_grid(out, &explanation.end.grid(), Style::Drawn, b'.');
     } else {
         let _ = writeln!(
@@ -299,4 +308,27 @@ pub fn json_trace(trace: &Trace) -> Vec<JsonEvent> {
             json
         })
         .collect()
+}
+
+/// A rating in JSON: `er`, `ep`, `ed` (numbers), `level` and the technique of
+/// the hardest step.
+#[derive(Serialize)]
+pub struct JsonRating {
+    er: f64,
+    ep: f64,
+    ed: f64,
+    level: &'static str,
+    technique: Option<&'static str>,
+}
+
+impl JsonRating {
+    pub fn new(rating: &Rating) -> JsonRating {
+        JsonRating {
+            er: rating.er.value(),
+            ep: rating.ep.value(),
+            ed: rating.ed.value(),
+            level: rating.level.name(),
+            technique: rating.hardest.map(|t| t.name()),
+        }
+    }
 }

@@ -31,6 +31,7 @@ mod fish;
 mod forcing;
 mod hint;
 mod intersections;
+mod rating;
 mod single_digit;
 mod singles;
 mod step;
@@ -42,6 +43,7 @@ mod uniqueness;
 mod wings;
 
 pub use hint::Hint;
+pub use rating::{Level, RatedPuzzle, Rating, RatingError, UnknownLevel, RATED_ATTEMPTS};
 pub use step::{capitalized, Chain, ChainNode, Step};
 pub use technique::{chain_length_bonus, Difficulty, Technique, TechniqueSet, UnknownTechnique};
 

@@ -353,7 +353,7 @@ impl fmt::Display for UnknownTechnique {
         write!(
             f,
             "unknown technique {:?} (try singles, intersections, subsets, fish, \
-             single-digit, wings, uniqueness, als, exclusion, chains, forcing, all, \
+             single-digit, wings, uniqueness, als, exclusion, chains, forcing, se, all, \
              or a name such as x-wing)",
             self.0
         )
@@ -545,6 +545,49 @@ impl TechniqueSet {
             "exclusion" => &[AlignedPairExclusion, AlignedTripleExclusion],
             "chains" => &[XCycle, XChain, YCycle, YChain, XyCycle, XyChain, Aic],
             "forcing" => &[
+                CellForcingChain,
+                UnitForcingChain,
+                DynamicForcingChain,
+                DynamicForcingChainPlus,
+                NestedForcingChain,
+            ],
+            // Sudoku Explainer's own techniques, for ratings on its scale.
+            "se" => &[
+                FullHouse,
+                HiddenSingleBox,
+                HiddenSingleLine,
+                NakedSingle,
+                Pointing,
+                Claiming,
+                NakedPair,
+                NakedTriple,
+                NakedQuad,
+                HiddenPair,
+                HiddenTriple,
+                HiddenQuad,
+                XWing,
+                Swordfish,
+                Jellyfish,
+                XyWing,
+                XyzWing,
+                UniqueRectangleType1,
+                UniqueRectangleType2,
+                UniqueRectangleType3,
+                UniqueRectangleType4,
+                UniqueLoopType1,
+                UniqueLoopType2,
+                UniqueLoopType3,
+                UniqueLoopType4,
+                BugType1,
+                BugType2,
+                BugType3,
+                BugType4,
+                AlignedPairExclusion,
+                AlignedTripleExclusion,
+                XCycle,
+                XChain,
+                XyCycle,
+                XyChain,
                 CellForcingChain,
                 UnitForcingChain,
                 DynamicForcingChain,
