@@ -7,6 +7,8 @@
 //! unsound step or a path that does not end at the solution aborts the run
 //! with the collection and line. The crate's solver stops where its
 //! techniques run out; its row counts how often it reached the solution.
+//! Each puzzle is also rated (Sudoku Explainer's techniques only, as
+//! `sudokit rate` does): rated per second and the mean ER.
 
 use std::fmt::Write as _;
 use std::hint::black_box;
@@ -50,6 +52,10 @@ pub struct Row {
     slowest: Duration,
     crate_solved: usize,
     crate_total: Duration,
+    /// Time rating (Sudoku Explainer's techniques only).
+    rate_total: Duration,
+    /// Sum of the ERs, in tenths.
+    er_tenths: u64,
 }
 
 impl Row {
@@ -74,7 +80,10 @@ pub fn measure(collection: &Collection) -> Result<Row, String> {
         slowest: Duration::ZERO,
         crate_solved: 0,
         crate_total: Duration::ZERO,
+        rate_total: Duration::ZERO,
+        er_tenths: 0,
     };
+    let rater = LogicSolver::sudoku_explainer();
     for puzzle in &collection.puzzles {
         let place = format!("{}:{}", collection.name, puzzle.line);
         let Ok(solution) = solver.solve(&puzzle.grid) else {
@@ -103,6 +112,13 @@ pub fn measure(collection: &Collection) -> Result<Row, String> {
             .is_ok();
         row.crate_total += start.elapsed();
         row.crate_solved += usize::from(reached);
+
+        let start = Instant::now();
+        let rating = rater
+            .rate(black_box(&puzzle.grid))
+            .map_err(|e| format!("{place}: {e}"))?;
+        row.rate_total += start.elapsed();
+        row.er_tenths += u64::from(rating.er.tenths());
     }
     times.sort();
     row.median = times.get(times.len() / 2).copied().unwrap_or_default();
@@ -137,14 +153,14 @@ pub fn table(rows: &[Row]) -> String {
     let mut out = String::new();
     out.push_str(
         "| collection | puzzles | sudokit explained/s | median ms | slowest ms | steps/puzzle | \
-         solved | crate strategies/s | crate solved |\n",
+         solved | crate strategies/s | crate solved | sudokit rated/s | mean ER |\n",
     );
-    out.push_str("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    out.push_str("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for row in rows {
         let n = row.puzzles.max(1) as f64;
         let _ = writeln!(
             out,
-            "| {} | {} | {} | {} | {} | {} | {:.1}% | {} | {:.1}% |",
+            "| {} | {} | {} | {} | {} | {} | {:.1}% | {} | {:.1}% | {} | {:.2} |",
             row.name,
             row.puzzles,
             thousands(n / row.total.as_secs_f64().max(1e-9)),
@@ -154,6 +170,8 @@ pub fn table(rows: &[Row]) -> String {
             100.0 * row.solved as f64 / n,
             thousands(n / row.crate_total.as_secs_f64().max(1e-9)),
             100.0 * row.crate_solved as f64 / n,
+            thousands(n / row.rate_total.as_secs_f64().max(1e-9)),
+            row.er_tenths as f64 / 10.0 / n,
         );
     }
     out

@@ -512,7 +512,10 @@ impl Job {
                     end: answers.text.len(),
                     failed: matches!(
                         answered.outcome,
-                        Outcome::NoSolution | Outcome::Invalid(_) | Outcome::Unreadable(_)
+                        Outcome::NoSolution
+                            | Outcome::NotUnique
+                            | Outcome::Invalid(_)
+                            | Outcome::Unreadable(_)
                     ),
                     multiline: answer::is_multiline(&answered, self.format),
                     diagnostic: answer::diagnostic(&answered, &self.file),
