@@ -131,8 +131,8 @@ impl SolveArgs {
     }
 }
 
-/// The techniques the logic engine may use: groups (singles, intersections, subsets, fish,
-/// single-digit, wings, uniqueness, als, exclusion, chains, forcing, all) and technique names
+/// The techniques the logic engine may use: groups (singles, direct, intersections, subsets,
+/// fish, single-digit, wings, uniqueness, als, exclusion, chains, forcing, all) and technique names
 /// (x-wing, xy-wing, ...), comma-separated.
 fn parse_techniques(text: &str) -> Result<TechniqueSet, String> {
     text.parse()

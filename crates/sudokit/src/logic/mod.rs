@@ -26,6 +26,7 @@
 
 mod als;
 mod chains;
+mod direct;
 mod exclusion;
 mod fish;
 mod forcing;
@@ -63,7 +64,13 @@ const ORDER: &[(&[Technique], Finder)] = {
         (&[FullHouse], |c, _| singles::full_house(c)),
         (&[HiddenSingleBox], |c, _| singles::hidden_single(c, true)),
         (&[HiddenSingleLine], |c, _| singles::hidden_single(c, false)),
+        // Sudoku Explainer's direct techniques, where SE tries them: among
+        // the singles, each placing the digit its pattern leaves alone.
+        (&[DirectPointing], |c, _| direct::pointing(c)),
+        (&[DirectClaiming], |c, _| direct::claiming(c)),
+        (&[DirectHiddenPair], |c, _| direct::hidden(c, 2)),
         (&[NakedSingle], |c, _| singles::naked_single(c)),
+        (&[DirectHiddenTriple], |c, _| direct::hidden(c, 3)),
         (&[Pointing], |c, _| intersections::pointing(c)),
         (&[Claiming], |c, _| intersections::claiming(c)),
         (&[NakedPair], |c, _| subsets::naked(c, 2)),

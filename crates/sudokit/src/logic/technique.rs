@@ -27,8 +27,20 @@ pub enum Technique {
     HiddenSingleBox,
     /// The only place for a digit in a row or column.
     HiddenSingleLine,
+    /// A pointing whose eliminations leave a hidden single in another box
+    /// (Sudoku Explainer's direct pointing): it places that digit.
+    DirectPointing,
+    /// A claiming whose eliminations leave a hidden single in another line of
+    /// the same kind (SE's direct claiming): it places that digit.
+    DirectClaiming,
+    /// A hidden pair whose eliminations leave a hidden single in its house
+    /// (SE's direct hidden pair): it places that digit.
+    DirectHiddenPair,
     /// The only digit left for a cell.
     NakedSingle,
+    /// A hidden triple whose eliminations leave a hidden single in its house
+    /// (SE's direct hidden triple): it places that digit.
+    DirectHiddenTriple,
     /// A digit of a box confined to one row or column of it.
     Pointing,
     /// A digit of a row or column confined to one box.
@@ -142,7 +154,11 @@ impl Technique {
             FullHouse,
             HiddenSingleBox,
             HiddenSingleLine,
+            DirectPointing,
+            DirectClaiming,
+            DirectHiddenPair,
             NakedSingle,
+            DirectHiddenTriple,
             Pointing,
             Claiming,
             NakedPair,
@@ -203,6 +219,10 @@ impl Technique {
             FullHouse => "full house",
             HiddenSingleBox | HiddenSingleLine => "hidden single",
             NakedSingle => "naked single",
+            DirectPointing => "direct pointing",
+            DirectClaiming => "direct claiming",
+            DirectHiddenPair => "direct hidden pair",
+            DirectHiddenTriple => "direct hidden triple",
             Pointing => "pointing",
             Claiming => "claiming",
             NakedPair => "naked pair",
@@ -275,7 +295,11 @@ impl Technique {
             FullHouse => 10,
             HiddenSingleBox => 12,
             HiddenSingleLine => 15,
+            DirectPointing => 17,
+            DirectClaiming => 19,
+            DirectHiddenPair => 20,
             NakedSingle => 23,
+            DirectHiddenTriple => 25,
             Pointing => 26,
             Claiming => 28,
             NakedPair => 30,
@@ -352,7 +376,7 @@ impl fmt::Display for UnknownTechnique {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown technique {:?} (try singles, intersections, subsets, fish, \
+            "unknown technique {:?} (try singles, direct, intersections, subsets, fish, \
              single-digit, wings, uniqueness, als, exclusion, chains, forcing, se, all, \
              or a name such as x-wing)",
             self.0
@@ -497,16 +521,28 @@ impl TechniqueSet {
             .filter(move |&t| self.contains(t))
     }
 
-    /// A named group of techniques: `singles`, `intersections`, `subsets`,
-    /// `fish`, `single-digit`, `wings`, `uniqueness`, `als`, `exclusion`,
-    /// `chains`, `forcing`, `all`.
+    /// A named group of techniques: `singles`, `direct` (SE's direct
+    /// pointing, claiming, hidden pair and triple, which are also in
+    /// `intersections` and `subsets`), `intersections`, `subsets`, `fish`,
+    /// `single-digit`, `wings`, `uniqueness`, `als`, `exclusion`, `chains`,
+    /// `forcing`, `all`.
     pub fn group(name: &str) -> Option<TechniqueSet> {
         use Technique::*;
         let list: &[Technique] = match name {
             "singles" => &[FullHouse, HiddenSingleBox, HiddenSingleLine, NakedSingle],
             "hidden-single" => &[HiddenSingleBox, HiddenSingleLine],
-            "intersections" | "locked-candidates" => &[Pointing, Claiming],
+            "direct" => &[
+                DirectPointing,
+                DirectClaiming,
+                DirectHiddenPair,
+                DirectHiddenTriple,
+            ],
+            "intersections" | "locked-candidates" => {
+                &[DirectPointing, DirectClaiming, Pointing, Claiming]
+            }
             "subsets" => &[
+                DirectHiddenPair,
+                DirectHiddenTriple,
                 NakedPair,
                 NakedTriple,
                 NakedQuad,
@@ -556,6 +592,10 @@ impl TechniqueSet {
                 FullHouse,
                 HiddenSingleBox,
                 HiddenSingleLine,
+                DirectPointing,
+                DirectClaiming,
+                DirectHiddenPair,
+                DirectHiddenTriple,
                 NakedSingle,
                 Pointing,
                 Claiming,

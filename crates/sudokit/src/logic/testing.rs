@@ -212,7 +212,9 @@ pub(crate) fn with_cells(cells: &[(&str, &str)]) -> Candidates {
 #[test]
 fn singles_and_intersections_are_sound_on_the_samples() {
     let allowed: TechniqueSet = "singles,intersections".parse().unwrap();
-    for technique in allowed.iter() {
+    // A direct claiming never comes first: a hidden single or a direct
+    // pointing always precedes it (see direct.rs), so it is left out here.
+    for technique in allowed.iter().filter(|&t| t != Technique::DirectClaiming) {
         let found = states_using(technique, allowed, 7, 5);
         assert!(!found.is_empty(), "no {technique} found");
     }
