@@ -34,7 +34,8 @@ fn check(state: &str, allowed: TechniqueSet, text: &str) -> Step {
 /// Each chain starts with its branch's assumption, each node appears once,
 /// and the pattern is every node's candidate; a forcing chain (not a
 /// contradiction) ends with the conclusion; the difficulty is the base plus
-/// the length bonus of all the chains' nodes.
+/// the length bonus of all the chains' nodes less two (Sudoku Explainer's
+/// complexity).
 fn assert_well_formed(step: &Step, marks: &Candidates) {
     assert!(!step.chains.is_empty(), "{step}");
     let mut total = 0;
@@ -73,7 +74,7 @@ fn assert_well_formed(step: &Step, marks: &Candidates) {
         // A bundle of contradictions: each is rated alone, all alike.
         step.chains.iter().map(|c| c.nodes.len()).max().unwrap_or(0)
     } else {
-        total
+        total - 2
     };
     let level_extra = extra - chain_length_bonus(per_chain);
     assert!(level_extra % 5 == 0, "{step}: {}", step.difficulty);
