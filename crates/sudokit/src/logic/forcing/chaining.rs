@@ -397,7 +397,18 @@ impl Branch {
     fn advance(&mut self) {
         self.spans.clear();
         self.spare_parents.clear();
-        let _ = self.locking() || self.hidden_pairs() || self.naked_pairs() || self.x_wings();
+        // A rule applies only if it rests on some removal of the branch:
+        // where those are tells where to look.
+        let removed: [u128; 9] = std::array::from_fn(|d| self.root.cands[d] & !self.cands[d]);
+        let touched: [u16; 27] = std::array::from_fn(|house| {
+            (0..9).fold(0, |all, d| {
+                all | u16::from(removed[d] & HOUSES[house] != 0) << d
+            })
+        });
+        let _ = self.locking(&removed, &touched)
+            || self.hidden_pairs(&touched)
+            || self.naked_pairs(&removed)
+            || self.x_wings(&removed);
         for i in 0..self.spans.len() {
             let (off, from, to) = self.spans[i];
             let off = usize::from(off);
@@ -431,17 +442,23 @@ impl Branch {
 
     /// Pointing and claiming: SE visits box-column, box-row, column-box and
     /// row-box pairs.
-    fn locking(&mut self) -> bool {
+    fn locking(&mut self, removed: &[u128; 9], touched: &[u16; 27]) -> bool {
         const KINDS: [(usize, usize); 4] = [(18, 9), (18, 0), (9, 18), (0, 18)];
         let mut any = false;
         for (first, second) in KINDS {
             for i1 in 0..9 {
+                if touched[first + i1] == 0 {
+                    continue;
+                }
                 for i2 in 0..9 {
                     let (h1, h2) = (HOUSES[first + i1], HOUSES[second + i2]);
                     if h1 & h2 == 0 {
                         continue;
                     }
-                    for d in 0..9 {
+                    for d in digits(touched[first + i1]) {
+                        if removed[d] & h1 & !h2 == 0 {
+                            continue;
+                        }
                         let places = self.cands[d] & h1;
                         if places.count_ones() <= 1 || places & !h2 != 0 {
                             continue;
@@ -464,14 +481,17 @@ impl Branch {
     }
 
     /// Hidden pairs, in boxes, columns, then rows.
-    fn hidden_pairs(&mut self) -> bool {
+    fn hidden_pairs(&mut self, touched: &[u16; 27]) -> bool {
         let mut any = false;
         for house in (18..27).chain(9..18).chain(0..9) {
             let mask = HOUSES[house];
-            if (mask & self.empty).count_ones() <= 4 {
+            if touched[house] == 0 || (mask & self.empty).count_ones() <= 4 {
                 continue;
             }
             for (a, b) in pairs() {
+                if touched[house] & ((1 << a) | (1 << b)) == 0 {
+                    continue;
+                }
                 let (at_a, at_b) = (self.cands[a] & mask, self.cands[b] & mask);
                 let both = at_a | at_b;
                 if at_a.count_ones() <= 1 || at_b.count_ones() <= 1 || both.count_ones() != 2 {
@@ -506,16 +526,23 @@ impl Branch {
     }
 
     /// Naked pairs, in boxes, columns, then rows.
-    fn naked_pairs(&mut self) -> bool {
+    fn naked_pairs(&mut self, removed: &[u128; 9]) -> bool {
+        let changed = removed.iter().fold(0, |all, plane| all | plane);
         let mut any = false;
         for house in (18..27).chain(9..18).chain(0..9) {
             let mask = HOUSES[house];
-            if (mask & self.empty).count_ones() < 4 {
+            if mask & changed == 0 || (mask & self.empty).count_ones() < 4 {
                 continue;
             }
-            let members: Vec<usize> = cells(mask).collect();
+            let mut members = [0usize; 9];
+            for (slot, cell) in members.iter_mut().zip(cells(mask)) {
+                *slot = cell;
+            }
             for (i, j) in pairs() {
                 let (first, second) = (members[i], members[j]);
+                if ((1 << first) | (1 << second)) & changed == 0 {
+                    continue;
+                }
                 let (m1, m2) = (self.cell_digits[first], self.cell_digits[second]);
                 let pair = m1 | m2;
                 if m1.count_ones() <= 1 || m2.count_ones() <= 1 || pair.count_ones() != 2 {
@@ -548,12 +575,15 @@ impl Branch {
     }
 
     /// X-wings: base columns first, then base rows.
-    fn x_wings(&mut self) -> bool {
+    fn x_wings(&mut self, removed: &[u128; 9]) -> bool {
         let mut any = false;
         for (base, cover) in [(9, 0), (0, 9)] {
             for (i, j) in pairs() {
                 let lines = HOUSES[base + i] | HOUSES[base + j];
-                for d in 0..9 {
+                for (d, &gone) in removed.iter().enumerate() {
+                    if gone & lines == 0 {
+                        continue;
+                    }
                     let placed = self.root.placed[d].count_ones();
                     if placed + 4 > 9 {
                         continue;
@@ -701,7 +731,7 @@ impl Branch {
                     }
                 }
             }
-            if level != Level::Nishio && kinds.cell && (size == 2 || size > 2) {
+            if level != Level::Nishio && kinds.cell {
                 let runs: Vec<&Outcome> = digits(mask)
                     .map(|d| on_runs[cand(cell, d)].as_ref().expect("ensured"))
                     .collect();

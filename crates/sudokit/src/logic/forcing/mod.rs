@@ -1,27 +1,22 @@
-//! Forcing chains, the engine's last resort: cell and unit forcing chains,
-//! dynamic forcing chains (plain and "plus"), and nested forcing chains.
+//! Forcing chains, the engine's last resort: Nishio, cell and unit, dynamic
+//! (plain and "plus") and nested forcing chains, tried in that order, the
+//! first level that finds anything giving the step.
 //!
-//! Everything is read from tables, as in Trebor's tables: for every candidate,
-//! the branch that takes it as true and the branch that takes it as false are
-//! propagated once (on bit masks, see [`probe`]), and the steps are read from
-//! what they reach:
+//! The levels up to "plus" are Sudoku Explainer's (SE) own, reproduced in
+//! [`chaining`] so that they take the steps SE takes and rate them as SE
+//! does (a step's complexity is the number of nodes its chains rest on):
+//! Nishio chains (7.5) are dynamic contradictions on one digit; static cell
+//! and region forcing chains (8.0) follow the root marks' links; dynamic
+//! chains (8.5) use the branch's own removals and add contradictions and
+//! double forcing chains; "plus" (9.0) adds pointing, claiming, pairs and
+//! X-wings on the branch's marks.
 //!
-//! - a branch that contradicts itself proves its assumption wrong;
-//! - a conclusion both branches of a candidate reach holds (double implication);
-//! - a conclusion every candidate of a cell leads to holds (cell forcing), and
-//!   so does one every place of a digit in a house leads to (unit forcing).
-//!
-//! The levels differ in how a branch propagates: static chains (cell and unit
-//! forcing chains, 8.0) follow only the root marks' strong links; dynamic ones
-//! (8.5) place the singles of the branch's own marks; "plus" (9.0) adds
-//! pointing and claiming; nested level `k` (9.5 + 0.5 per level past the
-//! first) adds, whenever the branch is stuck, the removal of each candidate
-//! whose own branch of the level below (`k - 1`, or "plus" for level 1)
-//! contradicts itself. The first level that finds anything gives the step: the
-//! one of lowest difficulty there (the base plus Sudoku Explainer's length
-//! bonus for the number of nodes over all its chains), placements first on a
-//! tie, then shorter chains, then a fixed order. Static contradictions and
-//! double implications count as cell forcing chains.
+//! The nested levels are this engine's own (SE's nest whole chaining rules,
+//! far too slow to reproduce): they propagate on bit masks ([`probe`]);
+//! nested level `k` (9.5 + 0.5 per level past the first) places singles,
+//! applies pointing and claiming, and, whenever the branch is stuck, removes
+//! each candidate whose own branch of the level below (`k - 1`, or singles
+//! and locked candidates for level 1) contradicts itself.
 //!
 //! Nesting makes the search complete. In marks with no solution, a branch of
 //! level `n` (`n` the number of empty cells) always reaches a contradiction:

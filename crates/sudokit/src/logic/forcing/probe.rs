@@ -1,5 +1,5 @@
-//! One branch of a forcing chain: an assumption (a candidate taken as true or
-//! false) and everything that follows from it, with the cause of each
+//! One branch of a nested forcing chain: an assumption (a candidate taken as
+//! true or false) and everything that follows from it, with the cause of each
 //! consequence kept so that the chain proving any of them can be rebuilt.
 //!
 //! Consequences are "nodes": candidate number times two, plus one when the
@@ -17,7 +17,8 @@ use super::tables::{Changes, RootTables, Verdict};
 /// How strong a branch's propagation is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(super) enum Mode {
-    /// Singles and locked candidates (pointing and claiming).
+    /// Singles and locked candidates (pointing and claiming): the inner
+    /// branches of nested level 1.
     Plus,
     /// Singles, locked candidates, and removals proven by branches of the
     /// level below (level 1 uses `Plus` branches) run from inside this one.
