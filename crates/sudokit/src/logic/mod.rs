@@ -119,6 +119,7 @@ const ORDER: &[(&[Technique], Finder)] = {
         (&[AlignedTripleExclusion], |c, _| exclusion::aligned(c, 3)),
         (
             &[
+                NishioForcingChain,
                 CellForcingChain,
                 UnitForcingChain,
                 DynamicForcingChain,

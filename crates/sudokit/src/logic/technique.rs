@@ -131,6 +131,9 @@ pub enum Technique {
     XyChain,
     /// Alternating inference chain: strong and weak links of every kind.
     Aic,
+    /// An assumption on one digit that contradicts itself (Sudoku Explainer's
+    /// Nishio forcing chain).
+    NishioForcingChain,
     /// Every candidate of a cell forces the same conclusion.
     CellForcingChain,
     /// Every place of a digit in a house forces the same conclusion.
@@ -204,6 +207,7 @@ impl Technique {
             XyCycle,
             XyChain,
             Aic,
+            NishioForcingChain,
             CellForcingChain,
             UnitForcingChain,
             DynamicForcingChain,
@@ -268,6 +272,7 @@ impl Technique {
             XyCycle => "xy-cycle",
             XyChain => "xy-chain",
             Aic => "alternating inference chain",
+            NishioForcingChain => "nishio forcing chain",
             CellForcingChain => "cell forcing chain",
             UnitForcingChain => "unit forcing chain",
             DynamicForcingChain => "dynamic forcing chain",
@@ -333,7 +338,7 @@ impl Technique {
             XCycle | YCycle => 65,
             XChain | YChain => 66,
             XyCycle | XyChain | Aic => 70,
-            AlignedTripleExclusion => 75,
+            AlignedTripleExclusion | NishioForcingChain => 75,
             CellForcingChain | UnitForcingChain => 80,
             DynamicForcingChain => 85,
             DynamicForcingChainPlus => 90,
@@ -581,6 +586,7 @@ impl TechniqueSet {
             "exclusion" => &[AlignedPairExclusion, AlignedTripleExclusion],
             "chains" => &[XCycle, XChain, YCycle, YChain, XyCycle, XyChain, Aic],
             "forcing" => &[
+                NishioForcingChain,
                 CellForcingChain,
                 UnitForcingChain,
                 DynamicForcingChain,

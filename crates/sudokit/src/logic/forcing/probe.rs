@@ -1,5 +1,5 @@
-//! One branch of a forcing chain: an assumption (a candidate taken as true or
-//! false) and everything that follows from it, with the cause of each
+//! One branch of a nested forcing chain: an assumption (a candidate taken as
+//! true or false) and everything that follows from it, with the cause of each
 //! consequence kept so that the chain proving any of them can be rebuilt.
 //!
 //! Consequences are "nodes": candidate number times two, plus one when the
@@ -9,7 +9,6 @@
 //! lets a branch nested inside another one name the outer branch's facts it
 //! used (its "external" parents).
 
-use std::collections::VecDeque;
 use std::rc::Rc;
 
 use super::board::{cand, cells, digits, first_cell, Board, ALL_CELLS, CELL_HOUSES, HOUSES, PEERS};
@@ -18,13 +17,8 @@ use super::tables::{Changes, RootTables, Verdict};
 /// How strong a branch's propagation is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(super) enum Mode {
-    /// Only the root marks' strong links: a true candidate removes its peers
-    /// and cell mates; a false one makes true its partner in a bivalue cell or
-    /// a house with two places for its digit.
-    Static,
-    /// Singles on the branch's own marks.
-    Dynamic,
-    /// Singles and locked candidates (pointing and claiming).
+    /// Singles and locked candidates (pointing and claiming): the inner
+    /// branches of nested level 1.
     Plus,
     /// Singles, locked candidates, and removals proven by branches of the
     /// level below (level 1 uses `Plus` branches) run from inside this one.
@@ -64,8 +58,6 @@ struct Proof {
 /// How a branch contradicts itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Conflict {
-    /// A candidate taken both as true and as false (static chains).
-    Both(u16),
     /// An empty cell with no candidate left.
     NoCandidate(u8),
     /// A house with no place left for a digit (house, 0-based digit).
@@ -102,7 +94,6 @@ pub(super) struct Probe {
     seen: [u128; 12],
     /// The contradiction the branch reached, if any.
     pub conflict: Option<Conflict>,
-    queue: VecDeque<u16>,
     /// The probe for branches run inside this one (nested levels).
     inner: Option<Box<Probe>>,
     /// The candidates still to try in this round (nested levels), last first.
@@ -147,7 +138,6 @@ impl Probe {
             stack: Vec::new(),
             seen: [0; 12],
             conflict: None,
-            queue: VecDeque::new(),
             inner: None,
             pending: Vec::new(),
             track: true,
@@ -170,10 +160,6 @@ impl Probe {
     pub fn run(&mut self, start: &Board, assumption: usize) {
         self.reset(start, [0; 9]);
         let (candidate, on) = (assumption / 2, assumption & 1 == 1);
-        if self.mode == Mode::Static {
-            self.run_static(assumption);
-            return;
-        }
         if on {
             self.place(candidate, Cause::Assumed);
         } else {
@@ -213,11 +199,6 @@ impl Probe {
         let candidate = node / 2;
         let plane = if node & 1 == 1 { &self.on } else { &self.off };
         plane[candidate % 9] >> (candidate / 9) & 1 == 1
-    }
-
-    /// The candidates the branch made true and false, per digit.
-    pub fn tables(&self) -> ([u128; 9], [u128; 9]) {
-        (self.on, self.off)
     }
 
     fn record(&mut self, node: usize, cause: Cause) {
@@ -266,53 +247,6 @@ impl Probe {
         let houses = 1u32 << row | 1 << column | 1 << bx;
         self.dirty_houses[d] |= houses;
         self.dirty_locked[d] |= houses;
-    }
-
-    fn run_static(&mut self, assumption: usize) {
-        self.queue.clear();
-        self.record(assumption, Cause::Assumed);
-        self.queue.push_back(assumption as u16);
-        while let Some(next) = self.queue.pop_front() {
-            let next = usize::from(next);
-            let candidate = next / 2;
-            let (cell, d) = (candidate / 9, candidate % 9);
-            if next & 1 == 1 {
-                let why = Cause::Peer(candidate as u16);
-                for other in digits(self.root.cell_digits(cell) & !(1 << d)) {
-                    self.derive_static(node(cand(cell, other), false), why);
-                }
-                for peer in cells(self.root.cands[d] & PEERS[cell]) {
-                    self.derive_static(node(cand(peer, d), false), why);
-                }
-            } else {
-                let mates = self.root.cell_digits(cell) & !(1 << d);
-                if mates.count_ones() == 1 {
-                    let other = mates.trailing_zeros() as usize;
-                    self.derive_static(node(cand(cell, other), true), Cause::LastInCell);
-                }
-                for house in CELL_HOUSES[cell] {
-                    let places = self.root.cands[d] & HOUSES[usize::from(house)] & !(1 << cell);
-                    if places.count_ones() == 1 {
-                        let partner = first_cell(places);
-                        self.derive_static(node(cand(partner, d), true), Cause::LastInHouse(house));
-                    }
-                }
-            }
-            if self.conflict.is_some() {
-                return;
-            }
-        }
-    }
-
-    fn derive_static(&mut self, node: usize, cause: Cause) {
-        if self.conflict.is_some() || self.derived(node) {
-            return;
-        }
-        self.record(node, cause);
-        if self.derived(node ^ 1) {
-            self.conflict = Some(Conflict::Both((node / 2) as u16));
-        }
-        self.queue.push_back(node as u16);
     }
 
     fn propagate(&mut self) {
@@ -584,10 +518,6 @@ impl Probe {
     pub fn conflict_parents(&self) -> Vec<usize> {
         match self.conflict {
             None => Vec::new(),
-            Some(Conflict::Both(candidate)) => {
-                let candidate = usize::from(candidate);
-                vec![node(candidate, true), node(candidate, false)]
-            }
             Some(Conflict::NoCandidate(cell)) => {
                 let cell = usize::from(cell);
                 digits(self.root.cell_digits(cell))

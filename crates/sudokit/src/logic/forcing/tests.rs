@@ -34,7 +34,8 @@ fn check(state: &str, allowed: TechniqueSet, text: &str) -> Step {
 /// Each chain starts with its branch's assumption, each node appears once,
 /// and the pattern is every node's candidate; a forcing chain (not a
 /// contradiction) ends with the conclusion; the difficulty is the base plus
-/// the length bonus of all the chains' nodes.
+/// the length bonus of all the chains' nodes less two (Sudoku Explainer's
+/// complexity).
 fn assert_well_formed(step: &Step, marks: &Candidates) {
     assert!(!step.chains.is_empty(), "{step}");
     let mut total = 0;
@@ -73,141 +74,154 @@ fn assert_well_formed(step: &Step, marks: &Candidates) {
         // A bundle of contradictions: each is rated alone, all alike.
         step.chains.iter().map(|c| c.nodes.len()).max().unwrap_or(0)
     } else {
-        total
+        total - 2
     };
     let level_extra = extra - chain_length_bonus(per_chain);
     assert!(level_extra % 5 == 0, "{step}: {}", step.difficulty);
     assert!(!step.houses.is_empty() && !step.digits.is_empty(), "{step}");
 }
 
-/// `Cell forcing chain: if r1c2 were 8, r2c1 would both be and not be 9 (6 nodes), so r1c2<>8`
-const STATIC_CONTRADICTION: &str = concat!(
-    ".......891...56.89..3......1...567891...567.91..456.89....5.789...45.789.2.......",
-    ".......89....56.89.2.........3.56789..3.567.9...456.89....5.789...45.7891........",
-    "...4...891..45..89......7..1...5..891...5...9.2...........5..89..3...........6...",
-    "...4..789...4...89.....6...1...5.7891...5.7.9..3......1..45..89.2...........5.78.",
-    ".23...789.......891.........2..56789...4.........56.89..3.5..89....5..89..3.5.78.",
-    ".234..789...4...89....5....12....78912....7.91......891.34...89.....6.....3...78.",
-    "1...5......3.............8912..56..912..56..91...56..9.2..5678.1...5.78....4.....",
-    "1...5..........7.....4.....123.56..........8.1...56....23.56...1...5............9",
-    ".....6....2..............89...4.....1.3.5...9......7....3.5..8.1...5..8...3.5..8.",
+/// `Nishio forcing chain: if r5c6 were 7, r2c7 would both be and not be 7 (chains of 6 and 4 nodes), so r5c6<>7`
+const NISHIO: &str = concat!(
+    "1...5...912..5.7.912..5.7.9......78....4...89.....6......4..7.9....5..8...3......",
+    "....56..9....567.9....567.9..3.........4...891...........4..7.9....5..8..2.......",
+    ".......8...3.........4......2...........5..........7.91.............6.........7.9",
+    "..3......1..45...91...5...9......78........89...45.7.9.2.......1..4..7.9.....6...",
+    "1..4....9.2.....8..2.....8......6.....3.........4..7.9......7.91..4..7.9....5....",
+    "......7.....456..9....56..91.........2..........45...9..3.........4....9.......8.",
+    "1.......91.....7891.....789...4..........6.....3..........5.....2.......1.....7.9",
+    "1..456...1..456...1...56...........9......7...2..............8...3......1..4.....",
+    ".2..........4..7.9..3..........5....1...............8......6.........7.9...4..7.9",
 );
 
-/// `Cell forcing chain: if r3c9 were not 8, r7c7 would both be and not be 8 (6 nodes), so r3c9=8`
-const STATIC_PLACEMENT: &str = concat!(
-    ".2....789.2..567.9.2..5..89....5...9.....6.8....4.........5..891..........3......",
-    "...4.........56..9....5..89..3...........6.8.1............5..89......7...2.......",
-    ".......891..........3..........5...9.2.............7.......6......4.........5..89",
-    ".2....7.9.2....7.9.2......9.......8....4.........5....1..........3...........6...",
-    "....5......3...........6...1................9.2.............7.........8....4.....",
-    "1...............8....4..........6.........7....3.......2..5...9.2..5........5...9",
-    ".2.....89.2..5...91...........4.......3...........6..9.2..5..8..2..56.........7..",
-    "..3.......2..5...9.2..5..89......7..1.............6..9...4......2..56.......5..8.",
-    ".....6......4...........7...2...........5...........8...3..............91........",
-);
-
-/// `Cell forcing chain: whichever of 1, 4, 9 r5c2 holds, r6c2<>4 (chains of 4, 2 and 4 nodes)`
+/// `Cell forcing chain: whichever of 2, 7, 9 r6c8 holds, r1c8<>2 (chains of 2, 4 and 6 nodes)`
 const STATIC_CELL: &str = concat!(
-    "...4...89.....6....2.4..789....5...9..3......1.........2..5.7...2.4..78..2.4..78.",
-    "....5....1..4.......34...........78.......78..2.......1.3..6...1.34.6...........9",
-    "1.3....891.....789.23...789...4.........5...9.....6...123.5.7..123.5.78..23...78.",
-    "..34.6.8..2.........34.6.8.....5.78....45.78.........9..3.5.7....345.7..1........",
-    "1.34.....1..4....9...4....9.....6...12.45.7....34..7.........8..2345.7.9.234..7..",
-    "......7..1..4...89....5....12.......12.4...8...34...8..23.....9.234....9.....6...",
-    ".......89..3............78912............6.......5.......4.....12....789.2....78.",
-    "...4.6.89....5.......4.6789..3......12..........4..78.12....7.912....789.2....78.",
-    ".2..........4..78.1..............789...4..789...4..78...3..6.....3..6.......5....",
+    ".......8.1..4.6..912...6..9....5.7..1.34..7.91.345...9.23..6..9.2.4567.9.2345.7.9",
+    "12.4....91..4....9....5..........78......6...1.34...89.23....89.2.4..7.9.234..7.9",
+    "..3............7.......6..9.2..........4....9...45..89.....6.891...........45..89",
+    ".....6...1..4...8.12....78.........9..34..7...234...8.....5.....2....7..12....78.",
+    "12.4....9....5....1.....789...4..78....4..7...2.4...8.12.....89..3...........6...",
+    ".2......9..3....89.23...7891............5.........6......4......2....7.9......789",
+    "1...5...91.3..6.891.3..6.89...456...1..4....91..45...9......7...2.45...91234....9",
+    "1...5...91.3..6..91.3..6..9...456....2.............7..1.3.....9.......8.1.34....9",
+    "......7...2..........4.......3.............8.1...5...91....6..9....56..91...5...9",
 );
 
-/// `Unit forcing chain: wherever 2 goes in column 1 (r5c1, r6c1), r5c1<>7 (chains of 2 and 4 nodes)`
+/// `Unit forcing chain: wherever 3 goes in box 1 (r1c1, r1c2, r3c1), r1c7<>3 (chains of 2, 2 and 6 nodes)`
 const STATIC_UNIT: &str = concat!(
-    ".......891...56..9..3......1...567891...567.91..456.89....5.789...45.789.2.......",
-    ".......89....56.89.2.........3.56789..3.567.9...456.89....5.789...45.7891........",
-    "...4...891..45..89......7..1...5..891...5...9.2...........5..89..3...........6...",
-    "...4..789...4...89.....6...1...5.7891...5.7.9..3......1..45..89.2...........5.78.",
-    ".23...789.......891.........2..56789...4.........56.89..3.5..89....5..89..3.5.78.",
-    ".234..789...4...89....5....12....78912....7.91......891.34...89.....6.....3...78.",
-    "1...5......3.............8912..56..912..56..91...56..9.2..5678.1...5.78....4.....",
-    "1...5..........7.....4.....123.56..........8.1...56....23.56...1...5............9",
-    ".....6....2..............89...4.....1.3.5...9......7....3.5..8.1...5..8...3.5..8.",
+    "123......123............7..1.345...........8...3456...123.56...........91234.6...",
+    "....5...........8.........91.34......2.........34.6...1.3..6.........7..1.34.6...",
+    "123.........4..........6.........7..........9..3.5...........8.1.3.5....123......",
+    ".....6...........9..3.......2.45.......45....1..............7.....4...8..2.....8.",
+    "12.4..7..12..5.7...2.45...........8...34......234..7.9123.....9.....6...123.....9",
+    "12.4..78.12....7...2.4...8..234....9.....6....234..7.9123.....91.34.........5....",
+    ".234...89.23.5....1.............6.........7...2345...9..3.5...9..3.5..8...3....89",
+    "..34..7.9..3.5.7.....45......345...91.345...........8.1.3.56..9.2.......1.3..6..9",
+    ".23....89.....6....2..5..8..23.5...91.3.5.....23.5...9...4.....1.3.5..8.......7..",
 );
 
-/// `Dynamic forcing chain: whichever of 5, 7 r7c9 holds, r8c6<>5 (chains of 4 and 5 nodes)`
+/// `Unit forcing chain: wherever 7 goes in row 9 (r9c2, r9c3, r9c9), r3c1=7 (chains of 5, 3 and 3 nodes)`
+const STATIC_UNIT_PLACEMENT: &str = concat!(
+    "...4............8.1....67....3......12..5....12..5............9.2..5.7.......67..",
+    "..3..6...1.3..............912..5..........7.....4......2..5..8..2..5..8...3..6.8.",
+    "..3...7...2...........5...........89.....6..........89...4.....1..........3...7..",
+    "1...........4..7.9...4..78.....56.89..3.5...9....56.89....5.78...3..6....2.......",
+    ".2....789....5..........78.12...6.89123.....912...6.891.....78...3..6......4.....",
+    ".2.....8......6.....3......12..5..8....4...........7..1...5..8.....5..8.........9",
+    "....5..89...4....91..4..78..2..5.7.912..5...9..3...........6....2....78.1.....78.",
+    ".....6..91.....7.9.2.......1....67.........8.1....6..9..3.........4.........5....",
+    "..3.56.8.1.3...7..1....678....4.....12..5....12..56....2.....8.........91.....78.",
+);
+
+/// `Dynamic forcing chain: whichever of 1, 4 r9c9 holds, r7c8<>4 (chains of 11 and 2 nodes)`
 const DYNAMIC_CELL: &str = concat!(
-    "..3...........6..9.....6..9.......8....4.....1.........2..5.7......5.7...2..5.7..",
-    "...4...8.....5.......4...8..2.........3...7....3...7.......6...1................9",
-    "1.....7..12....7..12............6..9....5.........6..9...4.......3.............8.",
-    "....5....123..6..9123..6..9......7..123.......234....9..3.....9.......8....4.6...",
-    "......789...4......23....89....5...9.....6....23.5..89..3.5.7.9....5.7.91........",
-    "1....67891.3..67891.3..6.891..45...91.3....8...345..89..3.5.7.9.2..........4.6...",
-    ".2.......1....6.891..456.89..3......1.....78....45678.....5.789...4567.9....5.7..",
-    "...4.6.8...3..6.8...3456.8....456...........9.2.45678.1...........4567...23...7..",
-    "1..4.6.891.3..6.89......7..1..456...12.....8..2.456.8..2..5..89...456..9.23.5....",
+    ".2...6.89....56.....3..........5678....4.........5678..2..56.891............5...9",
+    "...4.6.8....4567......5678.1................9.2.........3456.8....4.6.8...345....",
+    "12.4.6.891..456..912..56.8...3..........5..8.....56.8..2.456.8..2.4.6.89......7..",
+    "123.....91.3...7.9...4......2..5.78......6...1...5.78.1.3.5..89......7891.3.5...9",
+    "....5....1....67.91....67........78...3.........4.....1....6.89.....6789.2.......",
+    "123..6..........8.12...67..........912..5....1...5.7..1.3456......4.67..1.345....",
+    "1.34...8.1.345....1...5..8....4...8.......7....3.....912.4....9.2.4....9.....6...",
+    "......7..1.34.6...1....6....2.4.6...12.........3.....91..4....9....5...........8.",
+    "1..4.6.8..2...............9...456.8.1...5..8.1...56.8.......7....3......1..4.....",
 );
 
-/// `Dynamic forcing chain: wherever 6 goes in box 3 (r2c8, r3c7), r6c7<>6 (chains of 4 and 2 nodes)`
+/// `Dynamic forcing chain: wherever 1 goes in box 8 (r7c5, r9c5), r9c5<>7 (chains of 11 and 2 nodes)`
 const DYNAMIC_UNIT: &str = concat!(
-    "1.............6....2.45.78..234....9.234..7....345.7.9.234...89.2.....89.23.....9",
-    "...4..78..2.4..7....3.......2.4.6..9.2.4.67..1............5.....2...6.89.2......9",
-    "...45............9.2.45...........8..234.6.....3456....234.6.........7..1........",
-    ".....6...1..4..7.....45.7891..4.....1..4...8..2.......1.....7.9..3..........5.7.9",
-    "..3....89123.......2.....89......7......5......3..6.8.12...6..912...6..9...4.....",
-    "..345.7..12345.7...2.45.7..1.34.6...........9..34.6...12...67..12..56..........8.",
-    ".2.........345.7..1..........34....9..34..78...34..789..3...789....5..89.....6...",
-    "..345.7.9..345.7.......6...1234....91234..78...34..789123...78912..5..89.23.5.7.9",
-    "..3...7.9.......8.......7.9....5....123..67....3..67.9123...7.9...4......23...7.9",
+    "12....7..1......8.12.4..7.9.2.4..78...3...........6.........7.9....5....12....7.9",
+    "..3.......2.4......2.4..7.91.........2.45.7...2.45.7.........8......6....2....7.9",
+    "....5.........6.8.12...67..........9.2....78..2....7.....4.....12....7....3......",
+    "...4.........5.....23..6....2...67...2....7.9.......8.1.........23...7.9.2...67.9",
+    "1....6.8.......7..1....6.....3.......2..5...9.2..5...9....56..9.2.....89...4.....",
+    ".2...6.8.........9.23..6....2.4567...2.45.7..1..........3.5.7...23...7...2...678.",
+    ".2....7..1..4.........5.....2.4..78.12.4..7.9..3...........6..91..4...89.....6.8.",
+    "........91234............8..2..5.7.......6....2.45.7....3...7..1.34..7..1.....7..",
+    "1....67..1.34.6......4.67.....4..78.1..4..789...4..7.9.2.......1.34..789....5....",
 );
 
-/// `Dynamic forcing chain: whether r2c6 is 1 or not, r2c6<>2 (chains of 2 and 9 nodes)`
-const DYNAMIC_DOUBLE: &str = concat!(
-    "........9.......8..2.4...........7.......6...123......1234.....1.345......345....",
-    "......7......5.....2...6......4......23....89123.......23..6..91.3....89..3..6..9",
-    "1..4.6...12.4.6.....3.......2.....89.2.....89....5..........7.....4...89...4.6..9",
-    "....5....12.4.6....2.4.67...23..6...1.3...7..........9.......8...34..7....34.67..",
-    "1..4.6.8...3......1..4.6789....56.8.1...5.78......67.....4.6..9.2..........4567.9",
-    ".....6.8..2...6........6789.23.5..8....4......23..67....3..6..9..3.5.7.91........",
-    ".2.4.6...........91..4......23..6....23...7.........8.....5....1..4..7....34..7..",
-    "..34.6.8....4.67......56.8.1..........3.5.7.9...4.67....34....9..34..7.9.2.......",
-    "1234.....1.....7..1...5......3.5...9.23.5.7.9.2.4.....1.34....9.....6..........8.",
-);
-
-/// `Dynamic forcing chain: if r2c6 were 1, 5 would have no place left in column 7 (15 nodes), so r2c6<>1`
+/// `Dynamic forcing chain: if r8c5 were 2, r9c2 would both be and not be 6 (chains of 8 and 5 nodes), so r8c5<>2`
 const DYNAMIC_CONTRADICTION: &str = concat!(
-    "...4.........56..912...6.8.....5.789..3......1...5.789.2..5...9.2..567...2..567.9",
-    "123...7....3.5...912............6...12....7..1..45.7.9.......8..23.5.7...2345.7.9",
-    ".23..678...3.56..9.2...6.8....45.789.2....78....45.789.2345...9.23.567..1........",
-    "123..6.....34.6...12.4.6.....3...78.....5....1.3..678..23..............9.23...78.",
-    "123.............8.....5...9..34..7.91.....7..1.34..7.9.....6...123.5.7...23.5.7..",
-    "1.3..6.........7......5...9.2.......1....6.8.1.3..6.89..345....1.3.5..8...345..8.",
-    ".....6.8....4.6......4.6.8.1................9.2.............7....3.5......3.5....",
-    "....5....12.........3............78......678......678.12......9...4......2......9",
-    "........912.............7....3.5.......4.......3.5....12............6.8......6.8.",
+    "123.56..9.2...6..9.23.5....1.3.5...9......7....3.56..9.......8....4.....12..5....",
+    "12..56..9.......8..2.45.7..1...5...9...456..9...456..912....7.9..3......12..5....",
+    "1.3.5......3...7.9..345.7..1.3.5..89..345..89.2.......1.....7.91.....7.9.....6...",
+    ".23......1.........23...7.....4......23.5...........8..2..567...2...67..........9",
+    ".2.4....9.2....7.9.......8......6....2..5...9....5.7.912.45....12....7....3......",
+    ".234....9....5.........6....23.....91..........3...7.9.2.4......2....7.........8.",
+    "......7.....4......23.5.....23.5..8..23.56.8...3.56...12...6..912...6.8912.......",
+    ".2..56....23..6...........9......7...23.56.8.1.........2...6....2...6.8....4.....",
+    ".......8..2...6...1.........2......9.2.4.6..9...4.6..9..3..........5..........7..",
 );
 
-/// `Dynamic forcing chain plus: whichever of 7, 8 r8c6 holds, r9c5<>7 (chains of 2 and 6 nodes)`
-const PLUS_CELL: &str = concat!(
-    ".......89.....6....2....7.9....5...9..3......1.........2..5.7...2.4..78..2.4..7..",
-    "....5....1..4.......34...........78.......78..2.......1.3..6...1.3..6...........9",
-    "1.3............789.2....7.9...4.........5...9.....6...123.5.7..123.5.78..23...78.",
-    "..34.6....2.........34.6.8.....5.7.....45.78.........9..3.5.7....345.7..1........",
-    "1.34.....1..4....9...4....9.....6...12.45.7....34..7.........8..2345.7.9.234..7..",
-    "......7..1......89....5....12.......12.4...8...34...8..23.....9.234....9.....6...",
-    ".......89..3............78912............6.......5.......4.....12....78..2....78.",
-    "...4.6.......5.......4.6.....3......12.............78.12....7.912....789.2....78.",
-    ".2.............78.1..............789...4..789...4..78...3..6.....3..6.......5....",
+/// `Dynamic forcing chain: whether r7c1 is 2 or not, r7c1<>9 (chains of 2 and 15 nodes)`
+const DYNAMIC_DOUBLE: &str = concat!(
+    ".....6....2.............7..1..4...89...4....91.3....89...45..89....5..8...3.5...9",
+    "...4.......3....89..3....89.....6..9....5.....23..6..91.........2...6.........7..",
+    "..3.....91............5..........7...2.4.6..9.23....89.2.4.6.89.2...6.8..234....9",
+    ".......8....45...912......9..3.......2.4....912..5...9.2.45.7..12..5.7.......6...",
+    ".2..5...9...45...912...6..91..456..9.......8.......7....3......12..5.....2.45....",
+    "......7....345....123..6...1..456....2...6...12..56......45............9.......8.",
+    ".2..5...9.....6......4.........5..89......7......5..89.2..5..89..3......1........",
+    "..3.5...9......7....3....89.2.......1............56.89....56.89...4.........5...9",
+    "1............5..89.2.....89....56.89..3.........4......2..56789.2..5678..2..5...9",
 );
 
-/// `Dynamic forcing chain plus: if r3c9 were 1, 1 would have no place left in column 4 (47 nodes), so r3c9<>1`
+/// `Dynamic forcing chain plus: whether r7c2 is 5 or not, r3c3<>5 (chains of 16 and 2 nodes)`
+const PLUS_DOUBLE: &str = concat!(
+    "12.4....9.23.5...912345...912.4567..1..4567.912...67.9.23.567.........8..23..6..9",
+    ".2.4....9.23.5...9.....6....2.45.7.........8..2....7.91.........23.5.7.9.23.....9",
+    "......7...2..5..8912..5..8912..56...1...56..9..3.......2..56....2..5...9...4.....",
+    "12...6.89...4...........7..1....6.8.1....6..9....5.....23..6.8.123.....9123..6.89",
+    "....5.........6.891......89..3.......2.......1....6789...4.678.1..4..7.91....6.89",
+    "12...6.89.23..6.89123....891..4.678.1..4.67.91....6789.2...678.12....7.9....5....",
+    "..3.......2..56.89.2..5..8912..56.8.1...56......4......2..5..8.12..5..........7..",
+    ".2.4.6.8.......7...2.45..8.12..56.8.1.3.56...12...6.8.........912345....123....8.",
+    ".2.4...8.1.........2.45..8.........9..3.5.7...2....78..2345..8......6....23....8.",
+);
+
+/// `Dynamic forcing chain plus: if r2c7 were 7, r4c6 would both be and not be 5 (chains of 22 and 16 nodes), so r2c7<>7`
 const PLUS_CONTRADICTION: &str = concat!(
-    "........9.......8.1234...........7..1..45.....2345.........6...1234.....1.3.5....",
-    "......7......5....1234.....1234....91..4.6..9.234.6..912.4....9.......8.1.3.....9",
-    "123.......234..........6...12345...91..45..89.2345..8912.4..7.91234....91.3.5.7.9",
-    "...4..........67.91.....78.1...5...91...5..89....5.789..3......1....6..9.2.......",
-    "123....8..23.....9....5.........6...1..4...89..34...891..4...89......7..1......89",
-    "1.3..6.8...3..67.91.3...78.1.34....9.2.........34..789....5....1..4.6..91....6.89",
-    ".2..56.8.1.........2....78..2..5...9..3.......2..56..9.2....789.2...6..9...4.....",
-    ".23..6....234.6...........9.......8.......7...2.4.6...12...........5....1.3..6...",
-    ".23.56.8..234.67...234..78..2.45...9...456..91.........2....789.23..6..9..3..6789",
+    ".2.45.....2..567....3......1...5678.........91...5678..2.4..78..2.45..8..2..5.7..",
+    "1.........2..5.7.9.2..5.7.9....5.78....4.........5.78..2....789..3...........6...",
+    "...45...9....567.9.......8...3.567....3.56....2.......1...........45...9....5.7.9",
+    ".2..5...9...4.....12..56..912..56..........8.1...56....2...6..9......7....3......",
+    ".23.5..8..23.5.7..12..567..........9123.56...1.34567...2.4.6.8.12.45..8.12..5....",
+    ".23.5..89.23.5.7.912..567..1234567..123.56...1.34567...2.4.6.8912.45..8912..5...9",
+    ".23.5...9123.5...9...4.....123.5..........7..1.3.5...9.23.....9.....6..........8.",
+    ".....6...123.5..89.2..5...912345..8.123.5....1.345..89.23...7.912......912....7.9",
+    "......7..123....89.2......9123..6.8.123..6...1.3..6.89....5....12......9...4.....",
+);
+
+/// `Dynamic forcing chain plus: wherever 3 goes in column 8 (r1c8, r2c8, r3c8, r4c8), r3c8<>4 (chains of 4, 34, 2 and 5 nodes)`
+const PLUS_UNIT: &str = concat!(
+    "1....678912...67.9123...7.9...4.....12..5...9123.56..91...5.7.9..3.5.78.1.3...7.9",
+    "1..4..7.9....5....1.34..7.91.3.....9.......8.1.3.....9.2.........34..7.......6...",
+    "1..4.6.8912.4.6..91234....9123.56..912..5...9......7..1..45...9..345..8.1.34....9",
+    ".2.......1....67891.....7.91...56789...4.....1...56.89....567.9..3.567....3...7.9",
+    "..3.........4.6789...4..7.9.2..56789.2..5.7.9.2..56.89...4567.91...........4..7.9",
+    "1..4.67.91..4.67.9....5....1....67.9..3......1....6..9.......8....4.67...2.......",
+    "....5....12.4..7.912.4..7.912....7.9.....6...12.4....9..3.......2.4..7.........8.",
+    "1..4..7..1234..7.......6...123...78.12....7..1234...8.1..4..7..........9....5....",
+    "1..4..7.91234..7.9.......8.123.5.7.912..5.7.912345...91..4.67...2.4.67..1..4..7..",
 );
 
 /// `Nested forcing chain: if r8c1 were 1, 6 would have no place left in column 6 (24 nodes), so r8c1<>1`
@@ -223,68 +237,68 @@ const NESTED: &str = concat!(
     "1..4...8.1..4..7......5.....2.......1.3...7891.34....9..34..7.9...4....9.....6...",
 );
 
-#[test]
-fn static_contradiction_is_a_naked_pair_seen_as_a_chain() {
-    // r1c1 and r2c1 hold only 8 and 9: r1c2=8 would leave both holding 9.
-    let step = check(
-        STATIC_CONTRADICTION,
-        only(Technique::CellForcingChain),
-        "Cell forcing chain: if r1c2 were 8, r2c1 would both be and not be 9 (6 nodes), so r1c2<>8",
-    );
-    assert_eq!(step.technique, Technique::CellForcingChain);
-    assert_eq!(step.difficulty, Difficulty::from_tenths(81));
-    assert_eq!(
-        step.chains[0].to_string(),
-        "r1c2=8 -> r1c1<>8 -> r2c1<>8 -> r1c1=9 -> r2c1=9 -> r2c1<>9"
-    );
-    assert_eq!(step.conclusion(), "r1c2<>8");
+/// The chains of `step`, written out.
+fn chains_of(step: &Step) -> Vec<String> {
+    step.chains.iter().map(ToString::to_string).collect()
 }
 
 #[test]
-fn static_contradiction_of_a_false_assumption_places() {
+fn nishio_forcing_chain_stays_on_one_digit() {
     let step = check(
-        STATIC_PLACEMENT,
-        only(Technique::CellForcingChain),
-        "Cell forcing chain: if r3c9 were not 8, r7c7 would both be and not be 8 (6 nodes), so r3c9=8",
+        NISHIO,
+        only(Technique::NishioForcingChain),
+        "Nishio forcing chain: if r5c6 were 7, r2c7 would both be and not be 7 (chains of 6 and 4 nodes), so r5c6<>7",
     );
-    assert_eq!(step.conclusion(), "r3c9=8");
     assert_eq!(
-        step.chains[0].to_string(),
-        "r3c9<>8 -> r3c1=8 -> r8c9=8 -> r7c1<>8 -> r7c7<>8 -> r7c7=8"
+        chains_of(&step),
+        [
+            // r1c4=7: the other place of 7 in column 4 once r4c4 is gone;
+            // r2c7=7: the last of 7 in column 7 once r5c7 and r1c7 are gone.
+            "r5c6=7 -> r4c4<>7 -> r5c7<>7 -> r1c4=7 -> r1c7<>7 -> r2c7=7",
+            "r5c6=7 -> r3c6<>7 -> r3c9=7 -> r2c7<>7",
+        ]
     );
+    // Ten nodes, SE's length 8: 7.5 plus 0.2.
+    assert_eq!(step.difficulty, Difficulty::from_tenths(77));
+    assert_eq!(step.technique, Technique::NishioForcingChain);
 }
 
 #[test]
-fn cell_forcing_chain_follows_every_candidate_of_a_cell() {
+fn static_cell_forcing_chains_start_from_cells_of_three_candidates() {
     let step = check(
         STATIC_CELL,
         only(Technique::CellForcingChain),
-        "Cell forcing chain: whichever of 1, 4, 9 r5c2 holds, r6c2<>4 (chains of 4, 2 and 4 nodes)",
+        "Cell forcing chain: whichever of 2, 7, 9 r6c8 holds, r1c8<>2 (chains of 2, 4 and 6 nodes)",
     );
-    let chains: Vec<String> = step.chains.iter().map(ToString::to_string).collect();
     assert_eq!(
-        chains,
+        chains_of(&step),
         [
-            "r5c2=1 -> r2c2<>1 -> r2c2=4 -> r6c2<>4",
-            "r5c2=4 -> r6c2<>4",
-            "r5c2=9 -> r5c3<>9 -> r5c3=4 -> r6c2<>4",
+            "r6c8=2 -> r1c8<>2",
+            "r6c8=7 -> r4c8<>7 -> r4c8=2 -> r1c8<>2",
+            "r6c8=9 -> r6c1<>9 -> r6c1=2 -> r2c1<>2 -> r1c3=2 -> r1c8<>2",
         ]
     );
     assert_eq!(step.difficulty, Difficulty::from_tenths(83));
 }
 
 #[test]
-fn unit_forcing_chain_follows_every_place_of_a_digit() {
+fn static_unit_forcing_chains_follow_every_place_of_a_digit() {
     let step = check(
         STATIC_UNIT,
         only(Technique::UnitForcingChain),
-        "Unit forcing chain: wherever 2 goes in column 1 (r5c1, r6c1), r5c1<>7 (chains of 2 and 4 nodes)",
+        "Unit forcing chain: wherever 3 goes in box 1 (r1c1, r1c2, r3c1), r1c7<>3 (chains of 2, 2 and 6 nodes)",
     );
     assert_eq!(step.technique, Technique::UnitForcingChain);
     assert_eq!(
-        step.chains[1].to_string(),
-        "r6c1=2 -> r6c1<>3 -> r5c1=3 -> r5c1<>7"
+        step.chains[2].to_string(),
+        "r3c1=3 -> r3c6<>3 -> r3c6=5 -> r3c8<>5 -> r1c7=5 -> r1c7<>3"
     );
+    let step = check(
+        STATIC_UNIT_PLACEMENT,
+        only(Technique::UnitForcingChain),
+        "Unit forcing chain: wherever 7 goes in row 9 (r9c2, r9c3, r9c9), r3c1=7 (chains of 5, 3 and 3 nodes)",
+    );
+    assert_eq!(step.conclusion(), "r3c1=7");
     // Only the cell kinds are allowed: no unit forcing then.
     let marks = marks_from_729(STATIC_UNIT);
     let cell = find(&marks, only(Technique::CellForcingChain));
@@ -296,55 +310,155 @@ fn dynamic_forcing_chains_use_the_branch_marks() {
     check(
         DYNAMIC_CELL,
         only(Technique::DynamicForcingChain),
-        "Dynamic forcing chain: whichever of 5, 7 r7c9 holds, r8c6<>5 (chains of 4 and 5 nodes)",
+        "Dynamic forcing chain: whichever of 1, 4 r9c9 holds, r7c8<>4 (chains of 11 and 2 nodes)",
     );
     check(
         DYNAMIC_UNIT,
         only(Technique::DynamicForcingChain),
-        "Dynamic forcing chain: wherever 6 goes in box 3 (r2c8, r3c7), r6c7<>6 (chains of 4 and 2 nodes)",
+        "Dynamic forcing chain: wherever 1 goes in box 8 (r7c5, r9c5), r9c5<>7 (chains of 11 and 2 nodes)",
     );
     let step = check(
         DYNAMIC_DOUBLE,
         only(Technique::DynamicForcingChain),
-        "Dynamic forcing chain: whether r2c6 is 1 or not, r2c6<>2 (chains of 2 and 9 nodes)",
+        "Dynamic forcing chain: whether r7c1 is 2 or not, r7c1<>9 (chains of 2 and 15 nodes)",
     );
-    // r2c6<>1 leaves r1c6 and r2c5 with one place for 1 and 8: a net, not a chain.
+    // r5c1=2 leaves column 8 one place for 2 only once r4c7 (box 6),
+    // r5c8 and r5c9 (row 5) have gone: those removals are parents too.
     assert_eq!(
         step.chains[1].to_string(),
-        "r2c6<>1 -> r2c8=1 -> r2c8<>8 -> r1c6=1 -> r1c6<>3 -> r2c5=8 -> r2c5<>3 -> r2c6=3 -> r2c6<>2"
+        "r7c1<>2 -> r7c7=2 -> r5c1=2 -> r4c7<>2 -> r5c8<>2 -> r5c9<>2 -> r4c8=2 -> r2c8<>2 \
+         -> r2c8=6 -> r2c4<>6 -> r2c4=9 -> r2c2<>9 -> r2c3<>9 -> r3c1=9 -> r7c1<>9"
     );
-}
-
-#[test]
-fn dynamic_contradiction_where_static_chains_find_nothing() {
-    let marks = marks_from_729(DYNAMIC_CONTRADICTION);
-    let statics = TechniqueSet::EMPTY
-        .with(Technique::CellForcingChain)
-        .with(Technique::UnitForcingChain);
-    assert!(find(&marks, statics).is_none());
-    let step = check(
-        DYNAMIC_CONTRADICTION,
-        up_to(Technique::DynamicForcingChain),
-        "Dynamic forcing chain: if r2c6 were 1, 5 would have no place left in column 7 (15 nodes), so r2c6<>1",
-    );
+    // Seventeen nodes: 8.5 plus SE's bonus for 15.
     assert_eq!(step.difficulty, Difficulty::from_tenths(89));
 }
 
 #[test]
-fn plus_uses_locked_candidates_where_dynamic_chains_find_nothing() {
-    let marks = marks_from_729(PLUS_CONTRADICTION);
-    assert!(find(&marks, up_to(Technique::DynamicForcingChain)).is_none());
+fn dynamic_contradiction_is_a_candidate_both_true_and_false() {
     let step = check(
-        PLUS_CONTRADICTION,
-        up_to(Technique::DynamicForcingChainPlus),
-        "Dynamic forcing chain plus: if r3c9 were 1, 1 would have no place left in column 4 (47 nodes), so r3c9<>1",
+        DYNAMIC_CONTRADICTION,
+        only(Technique::DynamicForcingChain),
+        "Dynamic forcing chain: if r8c5 were 2, r9c2 would both be and not be 6 (chains of 8 and 5 nodes), so r8c5<>2",
     );
-    assert_eq!(step.technique, Technique::DynamicForcingChainPlus);
-    check(
-        PLUS_CELL,
+    assert_eq!(
+        chains_of(&step),
+        [
+            "r8c5=2 -> r8c5<>3 -> r8c5<>5 -> r8c2=3 -> r8c2<>6 -> r8c1=5 -> r8c1<>6 -> r9c2=6",
+            "r8c5=2 -> r9c4<>2 -> r9c5<>2 -> r9c2=2 -> r9c2<>6",
+        ]
+    );
+    assert_eq!(step.difficulty, Difficulty::from_tenths(88));
+}
+
+#[test]
+fn plus_uses_basic_techniques_where_dynamic_chains_are_stuck() {
+    let step = check(
+        PLUS_DOUBLE,
         only(Technique::DynamicForcingChainPlus),
-        "Dynamic forcing chain plus: whichever of 7, 8 r8c6 holds, r9c5<>7 (chains of 2 and 6 nodes)",
+        "Dynamic forcing chain plus: whether r7c2 is 5 or not, r3c3<>5 (chains of 16 and 2 nodes)",
     );
+    // r8c8<>3 and the rest of 3 come from a basic technique on the branch's
+    // marks, resting on the removals before them.
+    assert!(
+        step.chains[0].to_string().contains("r2c2<>5 -> r8c8<>3"),
+        "{step}"
+    );
+    check(
+        PLUS_CONTRADICTION,
+        only(Technique::DynamicForcingChainPlus),
+        "Dynamic forcing chain plus: if r2c7 were 7, r4c6 would both be and not be 5 (chains of 22 and 16 nodes), so r2c7<>7",
+    );
+    check(
+        PLUS_UNIT,
+        only(Technique::DynamicForcingChainPlus),
+        "Dynamic forcing chain plus: wherever 3 goes in column 8 (r1c8, r2c8, r3c8, r4c8), r3c8<>4 (chains of 4, 34, 2 and 5 nodes)",
+    );
+    // The levels come in order: nothing easier applies to these states.
+    for state in [PLUS_DOUBLE, PLUS_CONTRADICTION, PLUS_UNIT] {
+        let marks = marks_from_729(state);
+        let step = find(&marks, up_to(Technique::DynamicForcingChainPlus)).expect("a step");
+        assert_eq!(step.technique, Technique::DynamicForcingChainPlus);
+    }
+}
+
+/// Puzzles of the sample collections with Sudoku Explainer's rating (serate
+/// 1.2.1.3, every technique): explained with only SE's techniques, the
+/// hardest step rates the same. In the first five it is a Nishio forcing
+/// chain.
+const SE_RATED: [(&str, u16); 12] = [
+    (
+        "32......1.9....7..5.....38..6..5.8........92.2.8.9...3....832.94...6.......7....6",
+        77,
+    ),
+    (
+        "..2.4.3.86....2.4...8...7..5.......7......9....4371..5...91....4.32...8..6.......",
+        78,
+    ),
+    (
+        ".6.184.9...8...4.....5.9...7.........4.......9.6.5...1......84.4...237.......8..6",
+        79,
+    ),
+    (
+        "......3..36.........85...79....8..57..........2...4163..9....4.4..8.2...2..4.1...",
+        76,
+    ),
+    (
+        "........31......7...65..91...78.1.6...4.5..92...4......68..4...41.9...5..79.8....",
+        79,
+    ),
+    (
+        "...8.7.5......2.4915.........9......8.29...6...3.7.......68...249......5.....37..",
+        83,
+    ),
+    (
+        "1..6.......7.9.4.19.3.5..7...15....93.4.....2.....7.3...5....2...........2.94..13",
+        83,
+    ),
+    (
+        "57..8.4.........3...32..1.5...4.8........5...2.7.....19.1.....4.8.7.9.....2....6.",
+        88,
+    ),
+    (
+        ".9...6...5....7..6..2...3....6..5..48.....79.7....2.......5..1....62...8.3...1.4.",
+        87,
+    ),
+    (
+        "..8.5..6....7...83.5............524.8..6....9.7.....1...23.....6...9..7...4..2...",
+        85,
+    ),
+    (
+        ".......9..6...17..9.....2...1.3.26......7...87...4..1.2...39.6..8.......4..82....",
+        90,
+    ),
+    (
+        "....2.68.9..3.........6.3...9...6..7.1....8..3.6..8.2......5...4.2.1.9...8.9...7.",
+        91,
+    ),
+];
+
+#[test]
+fn sudoku_explainer_rates_these_puzzles_alike() {
+    let techniques = "singles,intersections,subsets,x-wing,swordfish,jellyfish,xy-wing,xyz-wing,\
+                      uniqueness,exclusion,x-cycle,x-chain,xy-cycle,xy-chain,forcing";
+    let engine = LogicSolver::new()
+        .techniques(techniques.parse().expect("groups"))
+        .assume_unique(true);
+    for (i, (puzzle, rating)) in SE_RATED.iter().enumerate() {
+        let puzzle: Grid = puzzle.parse().expect("a puzzle");
+        let explanation = engine.explain(&puzzle).expect("one solution");
+        assert!(explanation.solved, "{puzzle}");
+        assert_eq!(
+            explanation.hardest(),
+            Difficulty::from_tenths(*rating),
+            "{puzzle}"
+        );
+        if i < 5 {
+            assert!(explanation.steps.iter().any(|s| {
+                s.technique == Technique::NishioForcingChain
+                    && s.difficulty == explanation.hardest()
+            }));
+        }
+    }
 }
 
 #[test]
@@ -434,6 +548,7 @@ fn root_tables_agree_with_running_the_branches() {
 #[test]
 fn sample_states_use_each_technique_soundly() {
     for technique in [
+        Technique::NishioForcingChain,
         Technique::CellForcingChain,
         Technique::UnitForcingChain,
         Technique::DynamicForcingChain,
@@ -442,7 +557,32 @@ fn sample_states_use_each_technique_soundly() {
         assert!(!found.is_empty(), "no {technique}");
         for (marks, step, _) in &found {
             assert_well_formed(step, marks);
+            follows_se_rules(step, marks);
         }
+    }
+}
+
+/// What Sudoku Explainer's levels allow: Nishio chains are contradictions
+/// on one digit; static chains are never contradictions nor double forcing
+/// chains, and start from cells of three candidates or more.
+fn follows_se_rules(step: &Step, marks: &Candidates) {
+    match step.technique {
+        Technique::NishioForcingChain => {
+            assert!(step.text.contains(" were "), "{step}");
+            assert_eq!(step.digits.len(), 1, "{step}");
+            assert!(step
+                .chains
+                .iter()
+                .flat_map(|c| &c.nodes)
+                .all(|n| step.digits.contains(n.candidate.digit)));
+        }
+        Technique::CellForcingChain => {
+            assert!(step.text.contains(" whichever of "), "{step}");
+            let first = step.chains[0].nodes[0].candidate.cell;
+            assert!(marks.get(first).len() >= 3, "{step}");
+        }
+        Technique::UnitForcingChain => assert!(step.text.contains(" wherever "), "{step}"),
+        _ => {}
     }
 }
 
@@ -492,6 +632,7 @@ fn random_states_give_sound_steps() {
     let puzzles = sample_puzzles(29);
     let mut random = Random(0x9E37_79B9_7F4A_7C15);
     let kinds = [
+        Technique::NishioForcingChain,
         Technique::CellForcingChain,
         Technique::UnitForcingChain,
         Technique::DynamicForcingChain,
@@ -518,11 +659,12 @@ fn random_states_give_sound_steps() {
             }
         }
         // Nested searches are the slow ones: only on some rounds.
-        let technique = kinds[if round % 12 == 0 { 4 } else { random.below(4) }];
+        let technique = kinds[if round % 12 == 0 { 5 } else { random.below(5) }];
         if let Some(step) = find(&marks, only(technique)) {
             assert_eq!(step.technique, technique);
             assert_sound(&step, &marks, solution);
             assert_well_formed(&step, &marks);
+            follows_se_rules(&step, &marks);
             found += 1;
         }
     }

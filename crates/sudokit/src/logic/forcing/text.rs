@@ -30,10 +30,6 @@ fn listed(items: &[String]) -> String {
 /// candidate left`.
 fn conflict_text(conflict: Conflict) -> String {
     match conflict {
-        Conflict::Both(c) => {
-            let c = candidate(usize::from(c));
-            format!("{} would both be and not be {}", c.cell, c.digit)
-        }
         Conflict::NoCandidate(cell) => {
             format!(
                 "{} would have no candidate left",
@@ -86,6 +82,43 @@ pub(super) fn write_bundle(root: &Board, probe: &mut Probe, found: &[Found]) -> 
 /// The step of `found` and, for a contradiction, the clause that tells it
 /// (`if r1c2 were 5, r4c4 would have no candidate left (12 nodes)`).
 fn write_one(root: &Board, probe: &mut Probe, found: Found) -> (Step, String) {
+    let mut chains = Vec::new();
+    let mut conflict = None;
+    for branch in branches(root, found.kind) {
+        probe.run(root, branch);
+        let targets = match found.kind {
+            Kind::Contradiction(_) => {
+                conflict = probe.conflict;
+                probe.conflict_parents()
+            }
+            _ => vec![found.conclusion],
+        };
+        chains.push(probe.ancestors(&targets).0);
+    }
+    let suffix = match probe.mode() {
+        Mode::Nested(level) if level > 1 => format!(" (level {level})"),
+        _ => String::new(),
+    };
+    let what = conflict.map(conflict_text).unwrap_or_default();
+    let (mut step, clause) = compose(root, found, chains, &what, suffix);
+    if let Some(Conflict::NoPlace(house, _)) = conflict {
+        step.houses.extend(House::new(usize::from(house)));
+        step.houses.dedup();
+    }
+    (step, clause)
+}
+
+/// The step of `found` proven by `chains` (each its nodes in the order
+/// derived, from its assumption), named with `suffix` after the technique,
+/// and for a contradiction the clause that tells it; `what` is what the
+/// contradiction looks like.
+pub(super) fn compose(
+    root: &Board,
+    found: Found,
+    chains: Vec<Vec<usize>>,
+    what: &str,
+    suffix: String,
+) -> (Step, String) {
     let mut clause = String::new();
     let mut step = Step::new(found.technique);
     step.difficulty = found.difficulty;
@@ -98,17 +131,10 @@ fn write_one(root: &Board, probe: &mut Probe, found: Found) -> (Step, String) {
     }
     let mut houses = Vec::new();
     let mut digit_set = DigitSet::single(conclusion.digit);
-    let mut conflict = None;
-    for branch in branches(root, found.kind) {
-        probe.run(root, branch);
-        let targets = match found.kind {
-            Kind::Contradiction(_) => {
-                conflict = probe.conflict;
-                probe.conflict_parents()
-            }
-            _ => vec![found.conclusion],
-        };
-        let nodes = probe.ancestors(&targets).0;
+    for nodes in chains {
+        if let Some(&first) = nodes.first() {
+            digit_set.insert(candidate(first / 2).digit);
+        }
         step.chains.push(Chain {
             nodes: nodes
                 .iter()
@@ -118,13 +144,8 @@ fn write_one(root: &Board, probe: &mut Probe, found: Found) -> (Step, String) {
                 })
                 .collect(),
         });
-        digit_set.insert(candidate(branch / 2).digit);
     }
-    let name = capitalized(found.technique.name());
-    let name = match probe.mode() {
-        Mode::Nested(level) if level > 1 => format!("{name} (level {level})"),
-        _ => name,
-    };
+    let name = capitalized(found.technique.name()) + &suffix;
     let lengths: Vec<String> = step
         .chains
         .iter()
@@ -139,10 +160,6 @@ fn write_one(root: &Board, probe: &mut Probe, found: Found) -> (Step, String) {
         Kind::Contradiction(source) => {
             let assumed = candidate(source / 2);
             houses.push(House::box_of(assumed.cell));
-            let what = conflict.map(conflict_text).unwrap_or_default();
-            if let Some(Conflict::NoPlace(house, _)) = conflict {
-                houses.extend(House::new(usize::from(house)));
-            }
             let premise = if source & 1 == 1 {
                 format!("{} were {}", assumed.cell, assumed.digit)
             } else {
