@@ -282,7 +282,7 @@ mod tests {
     use super::*;
 
     use crate::logic::testing::{
-        assert_sound, only_digit_in, random_states, removed, states_using, up_to,
+        each_sound_on_random_states, only_digit_in, removed, states_using, up_to,
     };
 
     fn only(technique: Technique) -> TechniqueSet {
@@ -396,23 +396,15 @@ mod tests {
 
     #[test]
     fn single_digit_patterns_are_sound_on_random_states() {
-        let mut counts = [0usize; 3];
-        for (marks, solution) in random_states(600, 0x5EED_0001) {
-            for (i, technique) in [
+        each_sound_on_random_states(
+            find,
+            &[
                 Technique::Skyscraper,
                 Technique::TwoStringKite,
                 Technique::EmptyRectangle,
-            ]
-            .into_iter()
-            .enumerate()
-            {
-                if let Some(step) = find(&marks, only(technique)) {
-                    assert_eq!(step.technique, technique);
-                    assert_sound(&step, &marks, &solution);
-                    counts[i] += 1;
-                }
-            }
-        }
-        assert!(counts.iter().all(|&n| n > 0), "{counts:?}");
+            ],
+            600,
+            0x5EED_0001,
+        );
     }
 }

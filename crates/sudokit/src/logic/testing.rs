@@ -194,6 +194,28 @@ pub(crate) fn removed(step: &Step) -> Vec<String> {
         .collect()
 }
 
+/// Calls `finder` with each of `techniques` alone on `count` random states
+/// (seeded by `seed`): every step found must be of that technique and sound,
+/// and each technique must be found at least once.
+pub(crate) fn each_sound_on_random_states(
+    finder: fn(&Candidates, TechniqueSet) -> Option<Step>,
+    techniques: &[Technique],
+    count: usize,
+    seed: u64,
+) {
+    let mut found = vec![0usize; techniques.len()];
+    for (marks, solution) in random_states(count, seed) {
+        for (i, &technique) in techniques.iter().enumerate() {
+            if let Some(step) = finder(&marks, TechniqueSet::EMPTY.with(technique)) {
+                assert_eq!(step.technique, technique);
+                assert_sound(&step, &marks, &solution);
+                found[i] += 1;
+            }
+        }
+    }
+    assert!(found.iter().all(|&n| n > 0), "{techniques:?}: {found:?}");
+}
+
 /// Marks with every candidate except in the cells given, which hold
 /// only the digits given (`("r1c1", "12")`).
 pub(crate) fn with_cells(cells: &[(&str, &str)]) -> Candidates {

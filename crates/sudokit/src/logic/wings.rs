@@ -211,8 +211,8 @@ fn w_wing(marks: &Candidates) -> Option<Step> {
 mod tests {
     use super::*;
 
-    use crate::logic::testing::{assert_sound, states_using, up_to};
-    use crate::logic::testing::{cell, random_states, removed, with_cells};
+    use crate::logic::testing::{cell, removed, with_cells};
+    use crate::logic::testing::{each_sound_on_random_states, states_using, up_to};
 
     fn only(technique: Technique) -> TechniqueSet {
         TechniqueSet::EMPTY.with(technique)
@@ -291,19 +291,11 @@ mod tests {
 
     #[test]
     fn wings_are_sound_on_random_states() {
-        let mut counts = [0usize; 3];
-        for (marks, solution) in random_states(600, 0x5EED_0002) {
-            for (i, technique) in [Technique::XyWing, Technique::XyzWing, Technique::WWing]
-                .into_iter()
-                .enumerate()
-            {
-                if let Some(step) = find(&marks, only(technique)) {
-                    assert_eq!(step.technique, technique);
-                    assert_sound(&step, &marks, &solution);
-                    counts[i] += 1;
-                }
-            }
-        }
-        assert!(counts.iter().all(|&n| n > 0), "{counts:?}");
+        each_sound_on_random_states(
+            find,
+            &[Technique::XyWing, Technique::XyzWing, Technique::WWing],
+            600,
+            0x5EED_0002,
+        );
     }
 }
