@@ -101,23 +101,23 @@ impl LogicSolver {
     /// [`SolveError`] if the puzzle itself has clashing givens or no solution.
     pub fn hint(&self, puzzle: Option<&Grid>, marks: &Candidates) -> Result<Hint, SolveError> {
         let placed = marks.grid();
+        let clash = |conflict: crate::grid::Conflict| Hint::WrongDigit {
+            cell: conflict.second,
+            placed: conflict.digit,
+            solution: None,
+        };
+        // Without the puzzle the placed digits stand for it, so they must obey the rules.
+        if let (None, Some(conflict)) = (puzzle, placed.first_conflict()) {
+            return Ok(clash(conflict));
+        }
         let base = puzzle.copied().unwrap_or(placed);
         let mut solver = Solver::new();
-        if puzzle.is_none() {
-            if let Some(conflict) = base.first_conflict() {
-                return Ok(Hint::WrongDigit {
-                    cell: conflict.second,
-                    placed: conflict.digit,
-                    solution: None,
-                });
-            }
-            if solver.count_solutions(&base, 1)? == 0 {
-                return wrong_placed_digit(&mut solver, &base).ok_or(SolveError::NoSolution);
-            }
-        }
         let solutions = solver.solutions(&base, 2)?;
         let Some(&first) = solutions.first() else {
-            return Err(SolveError::NoSolution);
+            return match puzzle {
+                None => wrong_placed_digit(&mut solver, &base).ok_or(SolveError::NoSolution),
+                Some(_) => Err(SolveError::NoSolution),
+            };
         };
         let unique = solutions.len() == 1;
         if unique {
@@ -125,11 +125,7 @@ impl LogicSolver {
                 return Ok(mistake);
             }
         } else if let Some(conflict) = placed.first_conflict() {
-            return Ok(Hint::WrongDigit {
-                cell: conflict.second,
-                placed: conflict.digit,
-                solution: None,
-            });
+            return Ok(clash(conflict));
         }
         if marks.is_solved() {
             return Ok(Hint::Solved);
