@@ -76,34 +76,56 @@ fn exclude(
     excluders: CellSet,
     technique: Technique,
 ) -> Option<Step> {
-    let count = cells.len();
-    let options: Vec<Vec<Digit>> = cells
-        .iter()
-        .map(|&c| marks.get(c).iter().collect())
-        .collect();
-    let locks: Vec<(Cell, DigitSet)> = excluders.iter().map(|c| (c, marks.get(c))).collect();
-    let full: Vec<DigitSet> = cells.iter().map(|&c| marks.get(c)).collect();
-    let mut possible = vec![DigitSet::EMPTY; count];
+    // Fixed arrays, not vectors: this runs for every aligned pair and
+    // triple at every step that reaches it.
+    let count = cells.len().min(3);
+    let filler = Digit::new(1)?;
+    let mut options = [[filler; 9]; 3];
+    let mut lengths = [0usize; 3];
+    let mut full = [DigitSet::EMPTY; 3];
+    for (k, &cell) in cells.iter().take(count).enumerate() {
+        full[k] = marks.get(cell);
+        for (slot, digit) in options[k].iter_mut().zip(full[k].iter()) {
+            *slot = digit;
+            lengths[k] += 1;
+        }
+        if lengths[k] == 0 {
+            return None;
+        }
+    }
+    let mut locks = [(Cell::MIN, DigitSet::EMPTY); 81];
+    let mut lock_count = 0;
+    for (slot, cell) in locks.iter_mut().zip(excluders.iter()) {
+        *slot = (cell, marks.get(cell));
+        lock_count += 1;
+    }
+    let locks = &locks[..lock_count];
+    let mut sees = [[false; 3]; 3];
+    for a in 0..count {
+        for b in a + 1..count {
+            sees[a][b] = cells[a].sees(cells[b]);
+        }
+    }
+    let mut possible = [DigitSet::EMPTY; 3];
     let mut used = CellSet::EMPTY;
-    let mut index = vec![0usize; count];
-    let mut choice = [options[0][0]; 3];
+    let mut index = [0usize; 3];
+    let mut choice = [filler; 3];
     loop {
         for k in 0..count {
             choice[k] = options[k][index[k]];
         }
-        let choice = &choice[..count];
-        let repeats = (0..count)
-            .any(|a| (a + 1..count).any(|b| choice[a] == choice[b] && cells[a].sees(cells[b])));
+        let repeats =
+            (0..count).any(|a| (a + 1..count).any(|b| choice[a] == choice[b] && sees[a][b]));
         if !repeats {
-            let digits: DigitSet = choice.iter().copied().collect();
+            let digits: DigitSet = choice[..count].iter().copied().collect();
             match locks.iter().find(|(_, lock)| lock.is_subset(digits)) {
                 Some(&(cell, _)) => used.insert(cell),
                 None => {
-                    for (set, &digit) in possible.iter_mut().zip(choice) {
+                    for (set, &digit) in possible.iter_mut().zip(&choice[..count]) {
                         set.insert(digit);
                     }
                     // Every candidate possible: nothing to remove here.
-                    if possible == full {
+                    if possible[..count] == full[..count] {
                         return None;
                     }
                 }
@@ -113,13 +135,20 @@ fn exclude(
         let mut k = 0;
         loop {
             index[k] += 1;
-            if index[k] < options[k].len() {
+            if index[k] < lengths[k] {
                 break;
             }
             index[k] = 0;
             k += 1;
             if k == count {
-                return exclusion_step(marks, cells, &full, &possible, used, technique);
+                return exclusion_step(
+                    marks,
+                    &cells[..count],
+                    &full[..count],
+                    &possible[..count],
+                    used,
+                    technique,
+                );
             }
         }
     }

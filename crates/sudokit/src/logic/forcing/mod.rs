@@ -11,12 +11,22 @@
 //! double forcing chains; "plus" (9.0) adds pointing, claiming, pairs and
 //! X-wings on the branch's marks.
 //!
-//! The nested levels are this engine's own (SE's nest whole chaining rules,
-//! far too slow to reproduce): they propagate on bit masks ([`probe`]);
-//! nested level `k` (9.5 + 0.5 per level past the first) places singles,
-//! applies pointing and claiming, and, whenever the branch is stuck, removes
-//! each candidate whose own branch of the level below (`k - 1`, or singles
-//! and locked candidates for level 1) contradicts itself.
+//! The nested levels propagate on bit masks ([`probe`]), not as SE does
+//! (SE nests whole chaining rules, far too slow to reproduce): nested level
+//! `k` places singles, applies pointing and claiming, and, whenever the
+//! branch is stuck, removes each candidate whose own branch of the level
+//! below (`k - 1`, or singles, with locked candidates or not, for level 1)
+//! contradicts itself.
+//!
+//! They are rated as SE rates its nested chains. SE's nested levels 2 to 5
+//! (9.5, 10.0, 10.5, 11.0) nest forcing chains, multiple forcing chains,
+//! dynamic forcing chains and nested chains in turn; level 1 here runs as
+//! passes that accept inner chains of those shapes ([`probe::Shape`]), the
+//! first pass that finds anything giving the step: static and multiple
+//! inner chains together (each step rated by the hardest it uses), then
+//! dynamic ones (branches of singles), then nested ones (branches with
+//! locked candidates); deeper levels start at 11.0. A step's complexity is, as in SE, the nodes its chain rests on
+//! plus the complexity of each distinct inner chain they use.
 //!
 //! Nesting makes the search complete. In marks with no solution, a branch of
 //! level `n` (`n` the number of empty cells) always reaches a contradiction:
@@ -35,7 +45,8 @@
 //!   changes no step, only the time spent;
 //! - branches tried inside a branch are settled from the root tables when
 //!   possible ([`tables`]), and the facts they used are found only for the
-//!   proofs a chain ends up showing;
+//!   proofs a chain ends up showing (and, in the passes below the nested
+//!   shape, for the inner chains accepted, whose shape must be checked);
 //! - at level 1 every removal as easy as the easiest goes into the one step
 //!   (one chain each), which saves whole searches on the hardest puzzles;
 //!   level 2 and deeper, which only safeguard completeness, take the first
@@ -43,6 +54,7 @@
 
 mod board;
 mod chaining;
+mod links;
 mod oracle;
 mod probe;
 mod tables;
@@ -54,7 +66,7 @@ use std::rc::Rc;
 
 use self::board::{cells, digits, Board, HOUSES};
 use self::chaining::{Kinds, Level};
-use self::probe::{node, Mode, Probe};
+use self::probe::{node, Mode, Probe, Shape};
 use super::technique::chain_length_bonus;
 use super::{Difficulty, Step, Technique, TechniqueSet};
 use crate::candidates::Candidates;
@@ -138,13 +150,24 @@ impl Found {
 }
 
 /// The technique and difficulty of a nested step of `level` whose chains
-/// hold `complexity` nodes.
-fn rate(level: u8, complexity: usize) -> (Technique, Difficulty) {
+/// hold `complexity` nodes (inner chains included) and whose inner chains
+/// have at most `shape`.
+///
+/// At level 1 the base is Sudoku Explainer's for the level whose nested rule
+/// finds such inner chains: 9.5 for forcing chains, 10.0 for multiple, 10.5
+/// for dynamic and 11.0 for nested ones; deeper levels, whose inner chains
+/// are nested, start at 11.0, 0.5 more per level. The length bonus is SE's,
+/// for the complexity less two.
+fn rate(level: u8, complexity: usize, shape: probe::Shape) -> (Technique, Difficulty) {
     let technique = Technique::NestedForcingChain;
-    let extra = 5 * u16::from(level - 1);
+    let extra = if level <= 1 {
+        5 * shape as u16
+    } else {
+        15 + 5 * u16::from(level - 2)
+    };
     let difficulty = technique
         .base_difficulty()
-        .plus(extra + chain_length_bonus(complexity));
+        .plus(extra + chain_length_bonus(complexity.saturating_sub(2)));
     (technique, difficulty)
 }
 
@@ -169,12 +192,24 @@ fn nested(root: &Board) -> Option<Step> {
     if targets.is_empty() {
         return None;
     }
-    let tables = Rc::new(tables::RootTables::new(root));
+    // Level 1 is tried as Sudoku Explainer tries its nested levels 2 to 5,
+    // inner chains of the easiest shape first: links (forcing and multiple
+    // forcing chains), then singles (dynamic chains) and last plus branches
+    // (nested chains), each with the root tables of its inner branches but
+    // the first, whose branches are quicker to run than to look up.
+    if let Some(step) = nested_level(root, 1, Shape::Multiple, &targets, None) {
+        return Some(step);
+    }
+    let singles = Rc::new(tables::RootTables::new(root, Mode::Singles));
+    if let Some(step) = nested_level(root, 1, Shape::Dynamic, &targets, Some(&singles)) {
+        return Some(step);
+    }
+    let tables = Rc::new(tables::RootTables::new(root, Mode::Plus));
     // Level n, the number of empty cells, always succeeds (see the module's
     // documentation): the loop cannot end without a step.
     let empty_cells = (board::ALL_CELLS & !root.filled()).count_ones();
     (1..=empty_cells.clamp(1, 81) as u8)
-        .find_map(|level| nested_level(root, level, &targets, &tables))
+        .find_map(|level| nested_level(root, level, Shape::Nested, &targets, Some(&tables)))
 }
 
 /// The candidates of `root` in no solution: the only ones a contradiction
@@ -187,17 +222,20 @@ fn targets(root: &Board) -> Vec<usize> {
         .collect()
 }
 
-/// Nested level `level` on `targets`: at level 1 every contradiction of the
-/// lowest difficulty, in one step; deeper, the first found.
+/// Nested level `level` on `targets`, its inner chains no harder than
+/// `cap`: at level 1 every contradiction of the lowest difficulty, in one
+/// step; deeper, the first found.
 fn nested_level(
     root: &Board,
     level: u8,
+    cap: Shape,
     targets: &[usize],
-    tables: &Rc<tables::RootTables>,
+    tables: Option<&Rc<tables::RootTables>>,
 ) -> Option<Step> {
     let mode = Mode::Nested(level);
     let mut probe = Probe::new(mode, *root);
-    probe.tables = Some(Rc::clone(tables));
+    probe.tables = tables.cloned();
+    probe.cap = cap;
     let mut found: Vec<Found> = Vec::new();
     for &c in targets {
         let assumption = node(c, true);
@@ -210,14 +248,26 @@ fn nested_level(
         // Reading the nested proofs costs: skip it when even a lower bound
         // of the chain's length rates this one above the easiest so far.
         let easiest = found.iter().map(|f| f.difficulty).min();
-        let bound = rate(level, probe.support_bound(&parents)).1;
+        // The first pass takes static and multiple inner chains alike, and
+        // rates each step by the hardest it uses.
+        let least = if cap == Shape::Multiple {
+            Shape::Static
+        } else {
+            cap
+        };
+        let bound = rate(level, probe.complexity_bound(&parents), least).1;
         if easiest.is_some_and(|easiest| bound > easiest) {
             continue;
         }
         // (Marks with no solution may contradict without the assumption: any
         // removal is then sound, and one is needed to end the search.)
-        let (complexity, _) = probe.support(&parents);
-        let (technique, difficulty) = rate(level, complexity);
+        let complexity = probe.complexity(&parents);
+        let shape = if cap == Shape::Multiple {
+            probe.used_shape(&parents)
+        } else {
+            cap
+        };
+        let (technique, difficulty) = rate(level, complexity, shape);
         found.push(Found {
             technique,
             difficulty,

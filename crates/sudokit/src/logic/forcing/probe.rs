@@ -12,11 +12,23 @@
 use std::rc::Rc;
 
 use super::board::{cand, cells, digits, first_cell, Board, ALL_CELLS, CELL_HOUSES, HOUSES, PEERS};
+use super::links::Links;
 use super::tables::{Changes, RootTables, Verdict};
 
 /// How strong a branch's propagation is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(super) enum Mode {
+    /// Singles that follow from one fact of the branch each: a cell that had
+    /// two candidates where the branch started, or a digit that had two
+    /// places in a house, losing one. These are the static links of forcing
+    /// chains, and every chain of such a branch is a forcing chain or, when
+    /// three or more paths meet at the contradiction, a multiple forcing
+    /// chain (Sudoku Explainer's nested levels 2 and 3 nest those).
+    Links,
+    /// Singles only: the inner branches of nested level 1 while it looks for
+    /// inner chains easier than nested ones (Sudoku Explainer's nested
+    /// levels 2 to 4 nest chains without locked candidates).
+    Singles,
     /// Singles and locked candidates (pointing and claiming): the inner
     /// branches of nested level 1.
     Plus,
@@ -53,6 +65,29 @@ struct Proof {
     candidate: u16,
     /// Once read, where the outer facts it used are kept.
     used: Option<(u32, u32)>,
+    /// Once read, the inner chain's complexity: the nodes its contradiction
+    /// rests on, its own inner chains' complexities added.
+    complexity: u32,
+    /// Once read, the inner chain's shape.
+    shape: Shape,
+}
+
+/// What an inner chain needs, as the chaining rule Sudoku Explainer's nested
+/// chains would have to nest to find it (its levels 2 to 5), easiest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum Shape {
+    /// Every node follows from one node of the chain: a forcing X- or
+    /// Y-chain on the outer branch's marks (SE's "forcing chains").
+    Static,
+    /// Static links, joined only at the contradiction, by three or more
+    /// paths: a cell or region forcing chain (SE's "multiple forcing chains").
+    Multiple,
+    /// Some node follows from two or more of the chain's own nodes (a
+    /// removal made by the chain itself): SE's dynamic forcing chains.
+    Dynamic,
+    /// The chain uses locked candidates, or nests chains itself: SE's
+    /// nested forcing chains.
+    Nested,
 }
 
 /// How a branch contradicts itself.
@@ -73,6 +108,8 @@ pub(super) const fn node(cand: usize, on: bool) -> usize {
 pub(super) struct Probe {
     mode: Mode,
     root: Board,
+    /// The marks the branch started from.
+    start: Board,
     /// The marks as the branch has them.
     pub state: Board,
     /// Candidates the branch made true, per digit.
@@ -112,6 +149,8 @@ pub(super) struct Probe {
     /// Whether a round of tries (nested levels) has begun, and removed anything.
     round_started: bool,
     round_success: bool,
+    /// The hardest shape of inner chain a tracked nested branch accepts.
+    pub cap: Shape,
 }
 
 /// What one round of singles did.
@@ -127,6 +166,7 @@ impl Probe {
         Probe {
             mode,
             root,
+            start: root,
             state: root,
             on: [0; 9],
             off: [0; 9],
@@ -147,6 +187,7 @@ impl Probe {
             dirty_locked: [0; 9],
             round_started: false,
             round_success: false,
+            cap: Shape::Nested,
         }
     }
 
@@ -182,6 +223,7 @@ impl Probe {
     /// `units` (per digit) to be checked.
     fn reset(&mut self, start: &Board, units: [u32; 9]) {
         self.state = *start;
+        self.start = *start;
         self.on = [0; 9];
         self.off = [0; 9];
         self.order.clear();
@@ -302,7 +344,9 @@ impl Probe {
                         self.hidden_singles = hidden;
                         return Round::Conflict;
                     }
-                } else if places & (places - 1) == 0 {
+                } else if places & (places - 1) == 0
+                    && (self.mode != Mode::Links || (self.start.cands[d] & mask).count_ones() == 2)
+                {
                     hidden.push((cand(first_cell(places), d), house as u8));
                 }
             }
@@ -311,7 +355,8 @@ impl Probe {
         let mut placed = false;
         for cell in cells(naked) {
             let mask = self.state.cell_digits(cell);
-            if mask.count_ones() == 1 {
+            let linked = self.mode != Mode::Links || self.start.cell_digits(cell).count_ones() == 2;
+            if mask.count_ones() == 1 && linked {
                 self.place(
                     cand(cell, mask.trailing_zeros() as usize),
                     Cause::LastInCell,
@@ -378,7 +423,11 @@ impl Probe {
     /// below) to a contradiction, and removes it; whether one did. A full
     /// round with no removal ends the tries.
     fn failed_literal(&mut self, level: u8) -> bool {
-        let inner_mode = if level <= 1 {
+        let inner_mode = if level <= 1 && self.cap < Shape::Dynamic {
+            Mode::Links
+        } else if level <= 1 && self.cap < Shape::Nested {
+            Mode::Singles
+        } else if level <= 1 {
             Mode::Plus
         } else {
             Mode::Nested(level - 1)
@@ -394,6 +443,7 @@ impl Probe {
             .as_ref()
             .map(|_| Changes::between(&self.root, &self.state));
         let mut start = self.state;
+        let mut quick_links = (inner_mode == Mode::Links).then(|| Links::new(&self.state));
         let mut found = None;
         while found.is_none() {
             if self.pending.is_empty() {
@@ -420,37 +470,50 @@ impl Probe {
                 .as_ref()
                 .zip(changes.as_ref())
                 .map(|(tables, changes)| tables.verdict(changes, candidate, &mut start));
+            // The tables are those of the inner branches of level 1: deeper,
+            // they only tell where the stronger branch surely fails.
+            // Branches of links hold where branches of singles hold; they
+            // must run otherwise.
+            let is_links = inner_mode == Mode::Links;
             match verdict {
-                Some(Verdict::Fails) => {}
-                // The tables settle the rest only for plus branches (level 1).
+                Some(Verdict::Fails) if !is_links => {}
                 Some(Verdict::Holds) if level <= 1 => continue,
-                Some(Verdict::Unknown(units)) if level <= 1 => {
+                Some(Verdict::Unknown(units)) if level <= 1 && !is_links => {
                     inner.settle(&start, units);
                     if inner.conflict.is_none() {
                         continue;
                     }
                 }
                 _ => {
-                    inner.run(&self.state, node(candidate, true));
-                    if inner.conflict.is_none() {
-                        continue;
+                    if let Some(links) = quick_links.as_mut() {
+                        if !links.fails(candidate) {
+                            continue;
+                        }
+                    } else {
+                        inner.run(&self.state, node(candidate, true));
+                        if inner.conflict.is_none() {
+                            continue;
+                        }
                     }
                 }
             }
+            // The facts the inner branch used, its complexity and its shape
+            // are found only if the proof is read.
+            let proof = self.proofs.len();
+            self.proofs.push(Proof {
+                start: self.state,
+                candidate: candidate as u16,
+                used: None,
+                complexity: 0,
+                shape: Shape::Static,
+            });
             self.round_success = true;
-            found = Some(candidate);
+            found = Some((candidate, proof as u32));
         }
         self.inner = Some(inner);
-        let Some(candidate) = found else {
+        let Some((candidate, proof)) = found else {
             return false;
         };
-        // The facts the inner branch used are found only if the proof is read.
-        let proof = self.proofs.len() as u32;
-        self.proofs.push(Proof {
-            start: self.state,
-            candidate: candidate as u16,
-            used: None,
-        });
         self.eliminate(candidate, Cause::Nested(proof));
         true
     }
@@ -471,12 +534,17 @@ impl Probe {
         inner.run(&start, node(usize::from(candidate), true));
         debug_assert!(inner.conflict.is_some(), "nested proofs replay");
         let external = inner.external_parents();
+        let parents = inner.conflict_parents();
+        let complexity = inner.complexity(&parents);
+        let shape = inner.shape(&parents);
         inner.track = false;
         self.inner = Some(inner);
         let first = self.hidden.len() as u32;
         self.hidden.extend(external.iter().map(|&n| n as u16));
         let range = (first, self.hidden.len() as u32);
         self.proofs[proof].used = Some(range);
+        self.proofs[proof].complexity = complexity as u32;
+        self.proofs[proof].shape = shape;
         range
     }
 
@@ -551,28 +619,95 @@ impl Probe {
         (inside, outside)
     }
 
-    /// How many of the branch's own nodes `targets` rest on (themselves
-    /// included), and whether the assumption is among them (if not, they
-    /// held already, say as a single the root marks have not placed yet).
-    pub fn support(&mut self, targets: &[usize]) -> (usize, bool) {
-        self.support_within(targets, true)
+    /// A lower bound of [`Probe::complexity`], cheap to find: the outer
+    /// facts inner branches used are not followed, but the complexities of
+    /// inner branches already read are counted.
+    pub fn complexity_bound(&mut self, targets: &[usize]) -> usize {
+        let mut own = Vec::new();
+        self.walk(targets, false, |node, mine| {
+            if mine {
+                own.push(node);
+            }
+        });
+        own.len() + self.inner_complexity(&own)
     }
 
-    /// A lower bound of [`Probe::support`]'s count, cheap to find: the removals
-    /// proven by inner branches are counted, the outer facts they used not.
-    pub fn support_bound(&mut self, targets: &[usize]) -> usize {
-        self.support_within(targets, false).0
+    /// The complexity of the chain proving `targets`, as Sudoku Explainer
+    /// counts a nested chain's: the branch's own nodes they rest on, plus,
+    /// once for each inner branch whose removal they use, that branch's
+    /// complexity (the nodes of the inner chain, counted the same way).
+    pub fn complexity(&mut self, targets: &[usize]) -> usize {
+        let mut own = Vec::new();
+        self.walk(targets, true, |node, mine| {
+            if mine {
+                own.push(node);
+            }
+        });
+        own.len() + self.inner_complexity(&own)
     }
 
-    fn support_within(&mut self, targets: &[usize], nested: bool) -> (usize, bool) {
-        let mut count = 0;
-        let mut assumed = false;
-        self.walk(targets, nested, |_, own| count += usize::from(own));
-        if let Some(&first) = self.order.first() {
-            let first = usize::from(first);
-            assumed = matches!(self.cause[first], Cause::Assumed) && self.reached(first);
+    /// The hardest shape of the inner chains the chain proving `targets`
+    /// uses (call after [`Probe::complexity`], which reads them all).
+    pub fn used_shape(&mut self, targets: &[usize]) -> Shape {
+        let mut own = Vec::new();
+        self.walk(targets, true, |node, mine| {
+            if mine {
+                own.push(node);
+            }
+        });
+        own.iter()
+            .filter_map(|&n| match self.cause[n] {
+                Cause::Nested(proof) => Some(self.proofs[proof as usize].shape),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(Shape::Static)
+    }
+
+    /// The complexities, added, of the distinct inner branches that proved
+    /// removals among `own` (0 for those not read yet).
+    fn inner_complexity(&self, own: &[usize]) -> usize {
+        let mut proofs: Vec<u32> = own
+            .iter()
+            .filter_map(|&n| match self.cause[n] {
+                Cause::Nested(proof) => Some(proof),
+                _ => None,
+            })
+            .collect();
+        proofs.sort_unstable();
+        proofs.dedup();
+        proofs
+            .iter()
+            .map(|&p| self.proofs[p as usize].complexity as usize)
+            .sum()
+    }
+
+    /// The shape of the chain of this branch proving `targets` (the
+    /// contradiction's parents), its own nested chains left out.
+    pub fn shape(&mut self, targets: &[usize]) -> Shape {
+        let mut own = Vec::new();
+        self.walk(targets, false, |node, mine| {
+            if mine {
+                own.push(node);
+            }
+        });
+        let mut shape = match targets.iter().filter(|&&n| self.derived(n)).count() {
+            0..=2 => Shape::Static,
+            _ => Shape::Multiple,
+        };
+        let mut parents = Vec::new();
+        for node in own {
+            match self.cause[node] {
+                Cause::Locked(..) | Cause::Nested(_) => return Shape::Nested,
+                _ => {}
+            }
+            parents.clear();
+            self.push_parents(node, false, &mut parents);
+            if parents.iter().filter(|&&n| self.derived(n)).count() >= 2 {
+                shape = Shape::Dynamic;
+            }
         }
-        (count, assumed)
+        shape
     }
 
     /// Visits once each node `targets` rest on, saying whether the branch

@@ -73,16 +73,20 @@ pub(super) enum Verdict {
     Unknown([u32; 9]),
 }
 
-/// For each root candidate, its plus branch's changes (`None` when the
-/// branch fails even from the root marks).
+/// For each root candidate, its branch's changes (`None` when the branch
+/// fails even from the root marks), for branches of one strength.
 pub(super) struct RootTables {
     entries: Vec<Option<Changes>>,
+    /// Whether the branches apply locked candidates (plus) or singles only.
+    locked: bool,
 }
 
 impl RootTables {
-    /// The tables of every candidate of `root`.
-    pub fn new(root: &Board) -> RootTables {
-        let mut probe = Probe::new(Mode::Plus, *root);
+    /// The tables of every candidate of `root`, for branches of `mode`
+    /// (`Mode::Plus` or `Mode::Singles`).
+    pub fn new(root: &Board, mode: Mode) -> RootTables {
+        debug_assert!(matches!(mode, Mode::Plus | Mode::Singles));
+        let mut probe = Probe::new(mode, *root);
         probe.track = false;
         let mut entries = vec![None; 729];
         for c in root.candidate_list() {
@@ -91,10 +95,13 @@ impl RootTables {
                 entries[c] = Some(Changes::between(root, &probe.state));
             }
         }
-        RootTables { entries }
+        RootTables {
+            entries,
+            locked: mode == Mode::Plus,
+        }
     }
 
-    /// What the plus branch taking root candidate `c` as true does from
+    /// What the branch taking root candidate `c` as true does from
     /// marks that differ from the root by `marks`; when unknown, where to run
     /// it from goes to `start`.
     pub fn verdict(&self, marks: &Changes, c: usize, start: &mut Board) -> Verdict {
@@ -134,7 +141,7 @@ impl RootTables {
                     unknown = true;
                     continue;
                 }
-                unknown = would_lock(plane, places, house, filled);
+                unknown = self.locked && would_lock(plane, places, house, filled);
             }
         }
         if !unknown {

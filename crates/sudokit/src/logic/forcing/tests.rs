@@ -70,14 +70,19 @@ fn assert_well_formed(step: &Step, marks: &Candidates) {
     pattern.dedup();
     assert_eq!(step.pattern, pattern);
     let extra = step.difficulty.tenths() - step.technique.base_difficulty().tenths();
-    let per_chain = if step.technique == Technique::NestedForcingChain {
-        // A bundle of contradictions: each is rated alone, all alike.
-        step.chains.iter().map(|c| c.nodes.len()).max().unwrap_or(0)
+    if step.technique == Technique::NestedForcingChain {
+        // A bundle of contradictions, each rated alone, all alike; each
+        // one's complexity holds its inner chains' nodes too.
+        let longest = step.chains.iter().map(|c| c.nodes.len()).max().unwrap_or(0);
+        assert!(
+            extra >= chain_length_bonus(longest.saturating_sub(2)),
+            "{step}: {}",
+            step.difficulty
+        );
     } else {
-        total - 2
-    };
-    let level_extra = extra - chain_length_bonus(per_chain);
-    assert!(level_extra % 5 == 0, "{step}: {}", step.difficulty);
+        let level_extra = extra - chain_length_bonus(total - 2);
+        assert!(level_extra % 5 == 0, "{step}: {}", step.difficulty);
+    }
     assert!(!step.houses.is_empty() && !step.digits.is_empty(), "{step}");
 }
 
@@ -468,9 +473,10 @@ fn nested_chains_where_plus_finds_nothing() {
     let step = check(
         NESTED,
         up_to(Technique::NestedForcingChain),
-        "Nested forcing chain: if r8c1 were 1, 6 would have no place left in column 6 (24 nodes), so r8c1<>1",
+        "Nested forcing chain: if r1c3 were 2, 3 would have no place left in column 4 (47 nodes), so r1c3<>2",
     );
-    assert_eq!(step.difficulty, Difficulty::from_tenths(100));
+    // Rated with the nodes of the inner chains it rests on counted.
+    assert_eq!(step.difficulty, Difficulty::from_tenths(108));
 }
 
 #[test]
@@ -478,8 +484,9 @@ fn nested_level_two_also_finds_a_contradiction() {
     let marks = marks_from_729(NESTED);
     let root = Board::from_marks(&marks);
     let targets = targets(&root);
-    let tables = Rc::new(tables::RootTables::new(&root));
-    let step = nested_level(&root, 2, &targets, &tables).expect("level 2 holds level 1");
+    let tables = Rc::new(tables::RootTables::new(&root, Mode::Plus));
+    let step = nested_level(&root, 2, probe::Shape::Nested, &targets, Some(&tables))
+        .expect("level 2 holds level 1");
     assert!(
         step.text.starts_with("Nested forcing chain (level 2): if "),
         "{step}"
@@ -503,16 +510,23 @@ fn only_candidates_in_no_solution_are_targets() {
     assert_eq!(targets(&root), expected);
 }
 
-/// A branch settled by the root tables ends as the same branch run in full.
+/// A branch settled by the root tables ends as the same branch run in full,
+/// for branches of singles and plus branches alike.
 #[test]
 fn root_tables_agree_with_running_the_branches() {
+    for mode in [Mode::Singles, Mode::Plus] {
+        tables_agree_with_branches(mode);
+    }
+}
+
+fn tables_agree_with_branches(mode: Mode) {
     use self::tables::{Changes, Verdict};
     let marks = marks_from_729(NESTED);
     let root = Board::from_marks(&marks);
-    let tables = tables::RootTables::new(&root);
-    let mut outer = Probe::new(Mode::Plus, root);
-    let mut inner = Probe::new(Mode::Plus, root);
-    let mut settled = Probe::new(Mode::Plus, root);
+    let tables = tables::RootTables::new(&root, mode);
+    let mut outer = Probe::new(mode, root);
+    let mut inner = Probe::new(mode, root);
+    let mut settled = Probe::new(mode, root);
     let mut counts = [0usize; 3];
     for z in root.candidate_list().into_iter().step_by(3) {
         outer.run(&root, node(z, true));
@@ -542,7 +556,7 @@ fn root_tables_agree_with_running_the_branches() {
             }
         }
     }
-    assert!(counts.iter().all(|&n| n > 0), "{counts:?}");
+    assert!(counts.iter().all(|&n| n > 0), "{mode:?}: {counts:?}");
 }
 
 #[test]
