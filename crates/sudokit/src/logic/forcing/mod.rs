@@ -21,12 +21,13 @@
 //! They are rated as SE rates its nested chains. SE's nested levels 2 to 5
 //! (9.5, 10.0, 10.5, 11.0) nest forcing chains, multiple forcing chains,
 //! dynamic forcing chains and nested chains in turn; level 1 here runs as
-//! passes that accept inner chains of those shapes ([`probe::Shape`]), the
-//! first pass that finds anything giving the step: static and multiple
-//! inner chains together (each step rated by the hardest it uses), then
-//! dynamic ones (branches of singles), then nested ones (branches with
-//! locked candidates); deeper levels start at 11.0. A step's complexity is, as in SE, the nodes its chain rests on
-//! plus the complexity of each distinct inner chain they use.
+//! three passes, the first that finds anything giving the step, with inner
+//! branches of those strengths: branches of links ([`links`], whose chains
+//! are forcing or multiple forcing chains, each step rated by the hardest it
+//! uses), branches of singles (dynamic chains), then branches with locked
+//! candidates (nested chains); deeper levels start at 11.0. A step's
+//! complexity is, as in SE, the nodes its chain rests on plus the complexity
+//! of each distinct inner chain they use.
 //!
 //! Nesting makes the search complete. In marks with no solution, a branch of
 //! level `n` (`n` the number of empty cells) always reaches a contradiction:
@@ -43,10 +44,11 @@
 //!   true, and only for candidates in no solution (found first by a small
 //!   search, [`oracle`]): no other branch can contradict itself, so this
 //!   changes no step, only the time spent;
-//! - branches tried inside a branch are settled from the root tables when
-//!   possible ([`tables`]), and the facts they used are found only for the
-//!   proofs a chain ends up showing (and, in the passes below the nested
-//!   shape, for the inner chains accepted, whose shape must be checked);
+//! - branches tried inside a branch keep no causes: branches of links are
+//!   tried by a quick test ([`links`]), the others settled from root tables
+//!   of their strength when possible ([`tables`]), and the facts an inner
+//!   branch used, its shape and its complexity are found only for the proofs
+//!   a chain ends up showing;
 //! - at level 1 every removal as easy as the easiest goes into the one step
 //!   (one chain each), which saves whole searches on the hardest puzzles;
 //!   level 2 and deeper, which only safeguard completeness, take the first

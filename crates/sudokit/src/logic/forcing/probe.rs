@@ -149,7 +149,8 @@ pub(super) struct Probe {
     /// Whether a round of tries (nested levels) has begun, and removed anything.
     round_started: bool,
     round_success: bool,
-    /// The hardest shape of inner chain a tracked nested branch accepts.
+    /// The hardest shape of inner chain this branch looks for: it sets the
+    /// strength of the inner branches of level 1 (links, singles or plus).
     pub cap: Shape,
 }
 
