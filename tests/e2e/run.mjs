@@ -122,12 +122,20 @@ try {
     await page.keyboard.type(solution[extra]);
     await waitText(page, '#setter-status', /redundant given/);
     assert.ok(await page.locator('.cell.redundant').count() >= 1);
+    await shoot(page, 'setter-redundant');
     await page.keyboard.press('Control+z');
     await waitText(page, '#setter-status', /minimal/);
     // Without r1c1's given the puzzle has several solutions.
     await cell(page, 'r1c1').click();
     await page.keyboard.press('Backspace');
     await waitText(page, '#setter-status', /More than one solution: r\dc\d can be \d or \d/);
+    // The true candidates of a puzzle with several solutions, on demand.
+    await button(page, 'True candidates').click();
+    await waitText(page, '#message', /^True candidates shown/, 20_000);
+    const trueLabels = (await labels(page)).filter((l) => l.includes('true candidates'));
+    assert.equal(trueLabels.length, 65);
+    assert.ok(trueLabels.some((l) => /true candidates \d \d/.test(l)), 'some cell has several');
+    await shoot(page, 'setter-true-candidates');
     await page.keyboard.press('Control+z');
     await waitText(page, '#setter-status', /Unique solution/);
   });
@@ -179,7 +187,7 @@ try {
     await waitText(page, '#message', /break the rules/);
     const text = await message(page);
     assert.match(text, /4 twice in row 1/);
-    assert.match(text, new RegExp(`differs? from the solution: .*${nameOf(wrongCell)}`));
+    assert.match(text, new RegExp(`1 other digit differs from the solution: ${nameOf(wrongCell)}\\.`));
     assert.ok((await cell(page, nameOf(wrongCell)).getAttribute('class')).includes('wrong'));
     assert.ok((await cell(page, nameOf(clashCell)).getAttribute('class')).includes('conflict'));
     assert.match(await cell(page, nameOf(clashCell)).getAttribute('aria-label'), /breaks a rule/);
@@ -242,7 +250,7 @@ try {
     await button(page, 'Explain').click();
     await waitText(page, '#step-pos', /^Step 1 of \d+$/, 20_000);
     assert.match(await page.locator('#explain-rating').innerText(), /ER \d+\.\d · EP .* steps · hardest \d+\.\d/);
-    assert.match(await page.locator('#step-text').innerText(), /\(\d+\.\d\): /);
+    assert.match(await page.locator('#step-text').innerText(), /\(difficulty \d+\.\d\)$/);
     assert.ok(await page.locator('.cands').count() > 40, 'the grid shows the candidates of the step');
     await button(page, 'Next').click();
     await button(page, 'Next').click();
@@ -301,13 +309,13 @@ try {
   });
 
   await test('SVG export and the print view', async () => {
+    await page.getByText('Print and SVG').click();
     const [download] = await Promise.all([page.waitForEvent('download'), button(page, 'Download SVG').click()]);
     const file = path.join(shots, 'grid.svg');
     await download.saveAs(file);
     const svg = readFileSync(file, 'utf8');
     assert.match(svg, /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     assert.ok((svg.match(/<text /g) || []).length >= 36);
-    await page.getByText('Print and SVG').click();
     await button(page, 'Clear queue').click();
     for (const puzzle of [EASY, HARD, EASY]) {
       await open(page, `#p=${puzzle}`);

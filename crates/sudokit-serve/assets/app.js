@@ -99,6 +99,7 @@ function redo() {
 
 /** After every change of S: drop stale overlays, re-check new givens, keep the link current. */
 function changed(before) {
+  if (message().textContent === WELCOME) say('');
   ui.hint = null;
   ui.check = null;
   ui.refs.clear();
@@ -412,6 +413,11 @@ async function onHint() {
   sayHtml(hintHtml(hint));
 }
 
+/** A step's text (which starts with its technique) and its difficulty. */
+function stepHtml(step) {
+  return `${withRefs(step.text)} <span class="difficulty">(difficulty ${fmt(step.difficulty)})</span>`;
+}
+
 function hintHtml(hint) {
   const answer = hint.full || hint.vague;
   const h = answer.hint || {};
@@ -424,8 +430,7 @@ function hintHtml(hint) {
   if (hint.level === 2) return `${withRefs(hint.vague.hint.text)}: look at the highlighted cells.`;
   const step = h.step;
   const chains = (step.chains || []).map((c) => `<li>${withRefs(c)}</li>`).join('');
-  return `<strong>${esc(step.technique)}</strong> (${fmt(step.difficulty)}): ${withRefs(step.text)}`
-    + (chains ? `<ul class="chains">${chains}</ul>` : '');
+  return `${stepHtml(step)}${chains ? `<ul class="chains">${chains}</ul>` : ''}`;
 }
 
 /** Applies the shown hint (or fixes the mistake it names) as one action. */
@@ -469,14 +474,14 @@ function applyHint() {
 
 // ------------------------------------------------------------ check, rewind
 
+/** The cells whose digit repeats in a house, each with the reasons (`4 twice in row 1`). */
 function conflictCells(s = S) {
   const found = new Map();
   for (const [house, cells] of Object.entries(HOUSES)) {
     for (const d of DIGITS) {
       const holding = cells.filter((i) => value(i, s) === d);
-      if (holding.length > 1) {
-        for (const i of holding) found.set(i, `${d} twice in ${house}`);
-      }
+      if (holding.length < 2) continue;
+      for (const i of holding) found.set(i, [...(found.get(i) || []), `${d} twice in ${house}`]);
     }
   }
   return found;
@@ -486,16 +491,20 @@ function onCheck() {
   if (!hasGivens()) { say('Nothing to check yet.'); return; }
   const conflicts = conflictCells();
   const sol = solution();
-  const wrong = sol ? CELLS.filter((i) => S.digits[i] && !S.givens[i] && S.digits[i] !== sol[i]) : [];
+  // A digit that breaks a rule is told as such, not again as differing.
+  const wrong = sol ? CELLS.filter((i) => S.digits[i] && !S.givens[i] && S.digits[i] !== sol[i] && !conflicts.has(i)) : [];
   const lost = sol ? CELLS.filter((i) => !value(i) && S.centre[i] && !(S.centre[i] & bit(sol[i]))) : [];
   ui.check = { key: progressKey(), conflicts, wrong: new Set(wrong), lost: new Set(lost) };
   render();
   const parts = [];
   if (conflicts.size) {
-    const why = [...new Set(conflicts.values())].join('; ');
+    const why = [...new Set([...conflicts.values()].flat())].join('; ');
     parts.push(`⚠ ${conflicts.size} cells break the rules (${why}): ${[...conflicts.keys()].map(cellName).join(', ')}.`);
   }
-  if (wrong.length) parts.push(`✗ ${wrong.length} digit${wrong.length > 1 ? 's differ' : ' differs'} from the solution: ${wrong.map(cellName).join(', ')}.`);
+  if (wrong.length) {
+    const more = conflicts.size ? ' other' : '';
+    parts.push(`✗ ${wrong.length}${more} digit${wrong.length > 1 ? 's differ' : ' differs'} from the solution: ${wrong.map(cellName).join(', ')}.`);
+  }
   if (lost.length) parts.push(`? ${lost.length} cell${lost.length > 1 ? 's have' : ' has'} lost the solution's digit from its marks: ${lost.map(cellName).join(', ')}.`);
   if (!parts.length) {
     const left = CELLS.filter((i) => !value(i)).length;
@@ -540,6 +549,8 @@ async function onRewind() {
 
 // ------------------------------------------------------------ explanation
 
+let explanations = 0; // numbers each explanation, so its text is redrawn only when new
+
 async function onExplain() {
   if (!hasGivens()) { say('Enter, paste or generate a puzzle first.'); return; }
   const key = givensString();
@@ -553,7 +564,7 @@ async function onExplain() {
     const data = await api('explain', body);
     if (givensString() !== key) return;
     if (data.status !== 'explained' && data.status !== 'stuck') { say(`No explanation: ${data.error || data.status}`); return; }
-    ui.explain = { key, data, index: 0, active: true };
+    ui.explain = { key, data, index: 0, active: true, id: ++explanations };
     render();
     say(`${data.steps.length} steps${data.solved ? ' solve the puzzle' : ', then no allowed technique applies'}.`);
   } catch (e) {
@@ -700,7 +711,7 @@ function shareLink() {
 }
 
 /** The grid as SVG: colours, digits (givens bold) and, with marks, the pencil marks. */
-function svgOf(s, { marks = true, size = 450 } = {}) {
+function svgOf(s, { marks = true, size = 450, ink = '#0072B2' } = {}) {
   const u = 50;
   const n = u * 9;
   const out = [`<svg xmlns="http://www.w3.org/2000/svg" viewBox="-2 -2 ${n + 4} ${n + 4}" width="${size}" height="${size}" font-family="Helvetica, Arial, sans-serif">`,
@@ -713,7 +724,7 @@ function svgOf(s, { marks = true, size = 450 } = {}) {
     if (s.colour[i]) out.push(`<rect x="${x}" y="${y}" width="${u}" height="${u}" fill="${fills[s.colour[i] - 1]}" fill-opacity="0.45"/>`);
     const v = value(i, s);
     if (v) {
-      const style = s.givens[i] ? 'fill="#000" font-weight="bold"' : 'fill="#0072B2"';
+      const style = s.givens[i] ? 'fill="#000" font-weight="bold"' : `fill="${ink}"`;
       out.push(`<text x="${x + u / 2}" y="${y + u * 0.73}" font-size="${u * 0.66}" text-anchor="middle" ${style}>${v}</text>`);
     } else if (marks) {
       const centre = digitsIn(s.centre[i]).join('');
@@ -768,7 +779,7 @@ async function queueAdd() {
 /** Fills the print area: 6 puzzles a page, then the solutions, 12 a page. */
 function buildPrint() {
   let items = readQueue();
-  if (!items.length && hasGivens()) items = [{ puzzle: givensString(), solution: info.solution || null }];
+  if (!items.length && hasGivens()) items = [{ puzzle: givensString(), solution: solution() ? info.solution : null }];
   const sheets = (list, per, cls, draw) => {
     let html = '';
     for (let k = 0; k < list.length; k += per) {
@@ -786,7 +797,7 @@ function buildPrint() {
   document.getElementById('print-area').innerHTML =
     sheets(numbered, 6, 'puzzles', (it) => `<figure>${svgOf(asState(it.puzzle), { marks: false })}<figcaption>${it.n}</figcaption></figure>`)
     + sheets(numbered.filter((it) => it.solution), 12, 'solutions',
-      (it) => `<figure>${svgOf(asState(it.puzzle, it.solution), { marks: false })}<figcaption>Solution ${it.n}</figcaption></figure>`);
+      (it) => `<figure>${svgOf(asState(it.puzzle, it.solution), { marks: false, ink: '#666' })}<figcaption>Solution ${it.n}</figcaption></figure>`);
 }
 
 // -------------------------------------------------------------- rendering
@@ -801,6 +812,7 @@ function withRefs(text) {
 }
 
 const message = () => document.getElementById('message');
+const WELCOME = 'Type a puzzle in Setter mode, paste one, or make a new one.';
 function say(text) { message().textContent = text; }
 function sayHtml(html) { message().innerHTML = html; }
 
@@ -943,7 +955,7 @@ function render() {
   press('#mode-play', ui.mode === 'play');
   press('#mode-setter', ui.mode === 'setter');
   for (const b of document.querySelectorAll('[data-entry]')) press(b, b.dataset.entry === ui.entry);
-  document.getElementById('pad').dataset.entry = ui.mode === 'setter' ? 'digit' : ui.entry;
+  document.getElementById('pad').dataset.mode = ui.mode === 'setter' ? 'digit' : ui.entry;
   document.getElementById('setter-box').hidden = ui.mode !== 'setter';
   document.getElementById('undo').disabled = !past.length;
   document.getElementById('redo').disabled = !future.length;
@@ -955,6 +967,12 @@ function render() {
   if (applicable) apply.textContent = hint.full.status === 'step' ? 'Apply' : 'Fix it';
   renderExplain();
   renderInfo();
+}
+
+/** Sets an element's HTML only if it changed, so a hovered cell name stays put. */
+function setHtml(id, html) {
+  const el = document.getElementById(id);
+  if (el.dataset.html !== html) { el.innerHTML = html; el.dataset.html = html; }
 }
 
 function press(target, on) {
@@ -992,9 +1010,9 @@ function renderInfo() {
   }
   const rating = info.key === givensString() ? ratingText(info.rating) : '';
   const status = withRefs(text);
-  document.getElementById('puzzle-info').innerHTML = status + (rating ? `<br>${esc(rating)}` : '');
-  document.getElementById('setter-status').innerHTML = status;
-  document.getElementById('setter-rating').textContent = rating;
+  setHtml('puzzle-info', status + (rating ? `<br>${esc(rating)}` : ''));
+  setHtml('setter-status', status);
+  setHtml('setter-rating', esc(rating));
 }
 
 function renderExplain() {
@@ -1006,7 +1024,7 @@ function renderExplain() {
   const pos = document.getElementById('step-pos');
   const text = document.getElementById('step-text');
   const rating = document.getElementById('explain-rating');
-  if (!has) { pos.textContent = ''; text.textContent = ''; rating.textContent = ''; return; }
+  if (!has) { pos.textContent = ''; text.textContent = ''; text.dataset.key = ''; rating.textContent = ''; return; }
   const { data, index } = ex;
   const n = data.steps.length;
   rating.textContent = `${ratingText(data.rating) || 'Not rated'} · ${n} steps · hardest ${fmt(data.hardest)}`;
@@ -1016,15 +1034,15 @@ function renderExplain() {
   } else {
     pos.textContent = data.solved ? 'Solved' : 'Stuck';
   }
-  const key = `${index}|${ex.active}`;
+  const key = `${ex.id}|${index}`;
   if (text.dataset.key === key) return; // keep the spans under the pointer
   text.dataset.key = key;
   if (index < n) {
-    text.innerHTML = `<strong>${esc(step.technique)}</strong> (${fmt(step.difficulty)}): ${withRefs(step.text)}`;
+    text.innerHTML = stepHtml(step);
   } else if (data.solved) {
     text.textContent = 'Every cell is filled.';
   } else {
-    text.innerHTML = `No allowed technique applies here.${step ? ` With every technique the next step would be: <strong>${esc(step.technique)}</strong> (${fmt(step.difficulty)}): ${withRefs(step.text)}` : ''}`;
+    text.innerHTML = `No allowed technique applies here.${step ? ` With every technique the next step would be: ${stepHtml(step)}` : ''}`;
   }
 }
 
@@ -1223,7 +1241,7 @@ function start() {
     say(`The link holds no puzzle: ${e.message}`);
   }
   ui.mode = hasGivens() ? 'play' : 'setter';
-  if (!hasGivens() && !message().textContent) say('Type a puzzle in Setter mode, paste one, or make a new one.');
+  if (!hasGivens() && !message().textContent) say(WELCOME);
   writeHash();
   renderQueue();
   render();
