@@ -201,6 +201,26 @@ try {
     assert.deepEqual(await labels(page), afterApply, 'rewind returns to the state before the mistakes');
   });
 
+  await test('play: with pencil marks the server checks them (729 form) and the mistake is fixed', async () => {
+    await open(page, `#p=${HARD}`);
+    await waitText(page, '#puzzle-info', /Unique solution/);
+    await button(page, 'Auto candidates').click();
+    const list = await labels(page);
+    const i = list.findIndex((l) => /candidates \d \d/.test(l));
+    const wrong = list[i].match(/candidates ([\d ]+)/)[1].split(' ').find((d) => d !== solution[i]);
+    await cell(page, nameOf(i)).click();
+    await page.keyboard.type(wrong);
+    const requests = serverLog.length;
+    await button(page, 'Hint').click();
+    await waitText(page, '#message', new RegExp(`^Mistake: ${nameOf(i)} holds ${wrong}, but the solution has ${solution[i]} there`));
+    assert.ok(serverLog.slice(requests).some((l) => l.startsWith('POST /api/hint 200')), 'the server was asked');
+    await button(page, 'Fix it').click();
+    await waitText(page, '#message', /^Removed the wrong/);
+    assert.match(await cell(page, nameOf(i)).getAttribute('aria-label'), /empty, candidates/);
+    await button(page, 'Hint').click();
+    await waitText(page, '#message', /^Look for a /);
+  });
+
   await test('play: selection, entry modes, marks, colours and the candidate tools, all undoable', async () => {
     await open(page, `#p=${EASY}`);
     await waitText(page, '#puzzle-info', /Unique solution/);

@@ -949,6 +949,7 @@ function render() {
     if (el._html !== view.html) { el.innerHTML = view.html; el._html = view.html; }
     if (el.getAttribute('aria-label') !== view.label) el.setAttribute('aria-label', view.label);
     el.setAttribute('aria-selected', String(ui.sel.has(i)));
+    el.setAttribute('aria-readonly', String(ui.mode === 'play' && Boolean(S.givens[i])));
     el.tabIndex = i === ui.cursor ? 0 : -1;
   }
   document.body.classList.toggle('setter', ui.mode === 'setter');
