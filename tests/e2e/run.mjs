@@ -323,6 +323,14 @@ try {
     await page.locator('#io').fill(EASY.replace(/\./g, '0'));
     await button(page, 'Load').click();
     await waitText(page, '#message', /^Loaded a puzzle with 36 givens/);
+    // Pasting a puzzle onto the page (outside the text box) loads it too.
+    await page.evaluate((text) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', text);
+      document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
+    }, HARD);
+    await waitText(page, '#message', /^Loaded a puzzle with 17 givens/);
+    assert.equal((await labels(page))[0], 'r1c1, given 4');
     await page.locator('#io').fill(`${EASY.slice(0, 10)}x${EASY.slice(11)}`);
     await button(page, 'Load').click();
     await waitText(page, '#message', /r2c2: unexpected character 'x'/);
@@ -335,7 +343,7 @@ try {
     await download.saveAs(file);
     const svg = readFileSync(file, 'utf8');
     assert.match(svg, /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
-    assert.ok((svg.match(/<text /g) || []).length >= 36);
+    assert.equal((svg.match(/font-weight="bold"/g) || []).length, 17, 'the givens of the pasted puzzle, in bold');
     await button(page, 'Clear queue').click();
     for (const puzzle of [EASY, HARD, EASY]) {
       await open(page, `#p=${puzzle}`);
