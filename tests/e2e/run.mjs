@@ -237,6 +237,15 @@ try {
     assert.equal(await page.locator('[data-entry="centre"]').getAttribute('aria-pressed'), 'true');
     await page.keyboard.type('13');
     assert.match(await cell(page, 'r1c1').getAttribute('aria-label'), /^r1c1, empty, candidates 1 3$/);
+    // Givens are not editable in play mode: digits, marks and erasing pass them by.
+    assert.equal(await cell(page, 'r1c2').getAttribute('aria-label'), 'r1c2, given 2');
+    await cell(page, 'r1c2').click();
+    await page.keyboard.press('z');
+    await page.keyboard.type('7');
+    await page.keyboard.press('Backspace');
+    assert.equal(await cell(page, 'r1c2').getAttribute('aria-label'), 'r1c2, given 2');
+    await page.keyboard.press('c');
+    for (const n of ['r1c1', 'r1c2', 'r1c3']) await cell(page, n).click({ modifiers: ['Shift'] });
     await page.keyboard.press('x');
     await page.keyboard.type('8');
     assert.match(await cell(page, 'r1c3').getAttribute('aria-label'), /corner marks 8/);
