@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
-use serde::Serialize;
+use sudokit::answer::json::JsonGenerated;
 use sudokit::logic::{Difficulty, Level, LogicSolver, Rating};
 use sudokit::{Generator, Grid, Solver, Symmetry};
 
@@ -123,31 +123,6 @@ fn parse_rating_range(text: &str) -> Result<(Difficulty, Difficulty), String> {
 fn parse_symmetry(text: &str) -> Result<Symmetry, String> {
     text.parse()
         .map_err(|error: sudokit::UnknownSymmetry| error.to_string())
-}
-
-/// One line of `--format json`.
-#[derive(Serialize)]
-struct JsonPuzzle<'a> {
-    seed: u64,
-    index: u64,
-    symmetry: &'a str,
-    clues: usize,
-    puzzle: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    solution: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    rating: Option<JsonRating>,
-    /// With --level or --rating: candidates made and rated to find this puzzle.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    tries: Option<u64>,
-}
-
-#[derive(Serialize)]
-struct JsonRating {
-    er: f64,
-    ep: f64,
-    ed: f64,
-    level: &'static str,
 }
 
 /// What one index gives: the puzzle and its solution (the same grid twice
@@ -295,21 +270,14 @@ fn write_puzzle(
             }
         }
         GenerateFormat::Json => {
-            let json = JsonPuzzle {
+            let json = JsonGenerated::new(
                 seed,
                 index,
-                symmetry: symmetry.name(),
-                clues: puzzle.clue_count(),
-                puzzle: puzzle.to_line(),
-                solution: args.with_solution.then(|| solution.to_line()),
-                rating: rated.map(|(rating, _)| JsonRating {
-                    er: rating.er.value(),
-                    ep: rating.ep.value(),
-                    ed: rating.ed.value(),
-                    level: rating.level.name(),
-                }),
-                tries: rated.map(|(_, tries)| tries),
-            };
+                symmetry,
+                puzzle,
+                args.with_solution.then_some(solution),
+                rated.as_ref().map(|(rating, tries)| (rating, *tries)),
+            );
             serde_json::to_writer(&mut *out, &json).expect("a Vec accepts any JSON");
         }
     }

@@ -66,6 +66,22 @@ enum Command {
     /// Rate each puzzle on Sudoku Explainer's scale: `ER/EP/ED level` (the hardest step, the
     /// hardest before the first placement, the first step), one line per puzzle.
     Rate(Deferred<CommonArgs>),
+    /// Serve the web app on this machine: a grid with graded hints, step-by-step explanations,
+    /// ratings and a setter's tools, over a JSON API (`/api/openapi.json`).
+    #[cfg(feature = "serve")]
+    Serve(Deferred<ServeArgs>),
+}
+
+#[cfg(feature = "serve")]
+#[derive(Args, Debug)]
+struct ServeArgs {
+    /// The address to listen on; port 0 picks a free one. The first line on stdout says which.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    addr: std::net::SocketAddr,
+
+    /// Open the page in a browser once listening.
+    #[arg(long)]
+    open: bool,
 }
 
 /// A subcommand's arguments, built only when that subcommand runs. clap
@@ -429,6 +445,17 @@ fn main() -> ExitCode {
             common,
         ),
         Some(Command::Rate(Deferred(common))) => (Question::Rate, common),
+        #[cfg(feature = "serve")]
+        Some(Command::Serve(Deferred(args))) => {
+            return match sudokit_serve::run(args.addr, args.open, sudokit_serve::Limits::default())
+            {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(error) => {
+                    eprintln!("sudokit: cannot serve on {}: {error}", args.addr);
+                    ExitCode::from(2)
+                }
+            };
+        }
         Some(Command::Generate(Deferred(args))) => return generate::run(&args),
         Some(Command::Canon(Deferred(args))) => (
             Question::Canon {

@@ -516,6 +516,7 @@ impl Job {
                             | Outcome::NotUnique
                             | Outcome::Invalid(_)
                             | Outcome::Unreadable(_)
+                            | Outcome::OutOfBudget(_)
                     ),
                     multiline: answer::is_multiline(&answered, self.format),
                     diagnostic: answer::diagnostic(&answered, &self.file),

@@ -1,60 +1,12 @@
-//! Writing the teaching answers: hints, explanations and search traces, as
-//! text and as JSON.
+//! Writing the teaching answers as text: hints, explanations and search
+//! traces (their JSON comes from the library's answer layer).
 
 use std::io::Write;
 
-use serde::Serialize;
 use sudokit::logic::{Explanation, Hint, Rating, Step};
 use sudokit::text::{self, Style};
-use sudokit::trace::{Trace, TraceEvent};
-use sudokit::{Candidate, Candidates};
-
-/// A candidate in JSON: `{"cell": "r4c6", "digit": 7}`.
-#[derive(Serialize)]
-pub struct JsonCandidate {
-    cell: String,
-    digit: u8,
-}
-
-fn json_candidates(list: &[Candidate]) -> Vec<JsonCandidate> {
-    list.iter()
-        .map(|c| JsonCandidate {
-            cell: c.cell.to_string(),
-            digit: c.digit.get(),
-        })
-        .collect()
-}
-
-/// A step in JSON.
-#[derive(Serialize)]
-pub struct JsonStep {
-    technique: &'static str,
-    id: String,
-    difficulty: f64,
-    houses: Vec<String>,
-    pattern: Vec<JsonCandidate>,
-    placements: Vec<JsonCandidate>,
-    eliminations: Vec<JsonCandidate>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    chains: Vec<String>,
-    text: String,
-}
-
-impl JsonStep {
-    pub fn new(step: &Step) -> JsonStep {
-        JsonStep {
-            technique: step.technique.name(),
-            id: step.technique.id(),
-            difficulty: step.difficulty.value(),
-            houses: step.houses.iter().map(ToString::to_string).collect(),
-            pattern: json_candidates(&step.pattern),
-            placements: json_candidates(&step.placements),
-            eliminations: json_candidates(&step.eliminations),
-            chains: step.chains.iter().map(ToString::to_string).collect(),
-            text: step.text.clone(),
-        }
-    }
-}
+use sudokit::trace::Trace;
+use sudokit::Candidates;
 
 /// The one-line text of a hint.
 pub fn write_hint(out: &mut Vec<u8>, hint: &Hint, vague: bool) {
@@ -62,68 +14,6 @@ pub fn write_hint(out: &mut Vec<u8>, hint: &Hint, vague: bool) {
         Hint::Step(step) if vague => writeln!(out, "{}", step.vague_text()),
         other => writeln!(out, "{other}"),
     };
-}
-
-/// The status word of a hint in JSON.
-pub fn hint_status(hint: &Hint) -> &'static str {
-    match hint {
-        Hint::Step(_) => "step",
-        Hint::WrongDigit { .. } => "wrong_digit",
-        Hint::LostCandidate { .. } => "lost_candidate",
-        Hint::Solved => "solved",
-        Hint::Stuck => "stuck",
-        _ => "hint",
-    }
-}
-
-/// The JSON fields of a hint beyond the common ones.
-#[derive(Serialize)]
-pub struct JsonHint {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    step: Option<JsonStep>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    cell: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    digit: Option<u8>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    solution_digit: Option<u8>,
-    text: String,
-}
-
-impl JsonHint {
-    pub fn new(hint: &Hint, vague: bool) -> JsonHint {
-        let mut json = JsonHint {
-            step: None,
-            cell: None,
-            digit: None,
-            solution_digit: None,
-            text: hint.to_string(),
-        };
-        match hint {
-            Hint::Step(step) => {
-                if vague {
-                    json.text = step.vague_text();
-                } else {
-                    json.step = Some(JsonStep::new(step));
-                }
-            }
-            Hint::WrongDigit {
-                cell,
-                placed,
-                solution,
-            } => {
-                json.cell = Some(cell.to_string());
-                json.digit = Some(placed.get());
-                json.solution_digit = solution.map(|d| d.get());
-            }
-            Hint::LostCandidate { cell, digit } => {
-                json.cell = Some(cell.to_string());
-                json.solution_digit = Some(digit.get());
-            }
-            _ => {}
-        }
-        json
-    }
 }
 
 /// Steps from this difficulty on (subsets and beyond) are shown after the
@@ -201,33 +91,6 @@ fn steps(count: usize) -> String {
     }
 }
 
-/// The JSON fields of an explanation beyond the common ones.
-#[derive(Serialize)]
-pub struct JsonExplanation {
-    solved: bool,
-    unique: bool,
-    hardest: f64,
-    steps: Vec<JsonStep>,
-    /// The pencil marks where the steps stopped, 729 characters.
-    end: String,
-    /// Where a limited engine stopped: the step every technique would take next.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    next_step: Option<JsonStep>,
-}
-
-impl JsonExplanation {
-    pub fn new(explanation: &Explanation) -> JsonExplanation {
-        JsonExplanation {
-            solved: explanation.solved,
-            unique: explanation.unique,
-            hardest: explanation.hardest().value(),
-            steps: explanation.steps.iter().map(JsonStep::new).collect(),
-            end: explanation.end.to_string_729(),
-            next_step: explanation.next_step.as_ref().map(JsonStep::new),
-        }
-    }
-}
-
 /// The text of a trace: one event a line, a note if it was cut short.
 pub fn write_trace(out: &mut Vec<u8>, trace: &Trace) {
     for event in &trace.events {
@@ -244,91 +107,4 @@ pub fn write_trace(out: &mut Vec<u8>, trace: &Trace) {
             ""
         }
     );
-}
-
-/// A trace event in JSON.
-#[derive(Serialize)]
-pub struct JsonEvent {
-    event: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    cell: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    digit: Option<u8>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    depth: Option<usize>,
-    /// For a dead end: for each digit 1..9, a peer holding it, or null if it was tried.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    blockers: Option<Vec<Option<String>>>,
-    text: String,
-}
-
-pub fn json_trace(trace: &Trace) -> Vec<JsonEvent> {
-    trace
-        .events
-        .iter()
-        .map(|event| {
-            let mut json = JsonEvent {
-                event: "solved",
-                cell: None,
-                digit: None,
-                depth: None,
-                blockers: None,
-                text: event.to_string().trim().to_string(),
-            };
-            match *event {
-                TraceEvent::Place { cell, digit, depth } => {
-                    json.event = "place";
-                    json.cell = Some(cell.to_string());
-                    json.digit = Some(digit.get());
-                    json.depth = Some(depth);
-                }
-                TraceEvent::Undo { cell, digit, depth } => {
-                    json.event = "undo";
-                    json.cell = Some(cell.to_string());
-                    json.digit = Some(digit.get());
-                    json.depth = Some(depth);
-                }
-                TraceEvent::DeadEnd {
-                    cell,
-                    blockers,
-                    depth,
-                } => {
-                    json.event = "dead_end";
-                    json.cell = Some(cell.to_string());
-                    json.depth = Some(depth);
-                    json.blockers = Some(
-                        blockers
-                            .iter()
-                            .map(|b| b.map(|cell| cell.to_string()))
-                            .collect(),
-                    );
-                }
-                _ => {}
-            }
-            json
-        })
-        .collect()
-}
-
-/// A rating in JSON: `er`, `ep`, `ed` (numbers), `level` and the technique of
-/// the hardest step.
-#[derive(Serialize)]
-pub struct JsonRating {
-    er: f64,
-    ep: f64,
-    ed: f64,
-    level: &'static str,
-    technique: Option<&'static str>,
-}
-
-impl JsonRating {
-    pub fn new(rating: &Rating) -> JsonRating {
-        JsonRating {
-            er: rating.er.value(),
-            ep: rating.ep.value(),
-            ed: rating.ed.value(),
-            level: rating.level.name(),
-            technique: rating.hardest.map(|t| t.name()),
-        }
-    }
 }

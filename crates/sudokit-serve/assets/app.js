@@ -377,8 +377,10 @@ function requestHint(vague) {
   const techniques = techniquesParam();
   if (techniques !== undefined) body.techniques = techniques;
   if (S.centre.some((m, i) => m && !value(i))) {
-    // The player's marks, with what the peers allow where a cell has none.
+    // The player's marks, with what the peers allow where a cell has none;
+    // the digits beside them, so that a cell with one mark stays unsolved.
     body.candidates = marks729();
+    body.digits = boardString();
   } else {
     // Without marks a cell with one candidate would read as placed in the
     // 729 form, so send the board itself, its digits checked here first.

@@ -83,6 +83,8 @@
 
 #![warn(missing_docs)]
 
+pub mod answer;
+pub mod budget;
 pub mod candidates;
 pub mod canon;
 pub mod check;
@@ -98,6 +100,7 @@ pub mod trace;
 pub mod transform;
 mod uniform;
 
+pub use budget::{Budget, Exhausted};
 pub use candidates::{Candidate, Candidates, Contradiction};
 pub use canon::{are_equivalent, automorphism_count, canonical_form, canonicalize, Canonical};
 pub use check::{check, check_with, Report, Verdict};

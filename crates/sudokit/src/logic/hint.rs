@@ -4,6 +4,7 @@
 use std::fmt;
 
 use super::{LogicSolver, Step};
+use crate::budget::Budget;
 use crate::candidates::Candidates;
 use crate::grid::{Cell, Digit, Grid};
 use crate::solve::{SolveError, Solver};
@@ -100,6 +101,22 @@ impl LogicSolver {
     ///
     /// [`SolveError`] if the puzzle itself has clashing givens or no solution.
     pub fn hint(&self, puzzle: Option<&Grid>, marks: &Candidates) -> Result<Hint, SolveError> {
+        self.hint_within(puzzle, marks, &Budget::unlimited())
+    }
+
+    /// [`LogicSolver::hint`] within `budget` (for the searches that check
+    /// the solver's progress; the step itself is one).
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError`] if the puzzle itself has clashing givens or no
+    /// solution, or if the budget runs out.
+    pub fn hint_within(
+        &self,
+        puzzle: Option<&Grid>,
+        marks: &Candidates,
+        budget: &Budget,
+    ) -> Result<Hint, SolveError> {
         let placed = marks.grid();
         let clash = |conflict: crate::grid::Conflict| Hint::WrongDigit {
             cell: conflict.second,
@@ -112,7 +129,11 @@ impl LogicSolver {
         }
         let base = puzzle.copied().unwrap_or(placed);
         let mut solver = Solver::new();
+        solver.set_budget(budget.without_node_limit());
         let solutions = solver.solutions(&base, 2)?;
+        if let Some(why) = solver.exhausted() {
+            return Err(SolveError::OutOfBudget(why));
+        }
         let Some(&first) = solutions.first() else {
             return match puzzle {
                 None => wrong_placed_digit(&mut solver, &base).ok_or(SolveError::NoSolution),

@@ -48,6 +48,7 @@ pub use rating::{Level, RatedPuzzle, Rating, RatingError, UnknownLevel, RATED_AT
 pub use step::{capitalized, Chain, ChainNode, Step};
 pub use technique::{chain_length_bonus, Difficulty, Technique, TechniqueSet, UnknownTechnique};
 
+use crate::budget::{Budget, Exhausted};
 use crate::candidates::Candidates;
 use crate::grid::Grid;
 use crate::solve::{SolveError, Solver};
@@ -264,13 +265,34 @@ impl LogicSolver {
     /// Steps from `marks` until they are solved, no allowed technique applies,
     /// or the marks turn out contradictory.
     pub fn steps_from(&self, marks: &Candidates) -> (Vec<Step>, Candidates) {
+        match self.steps_within(marks, &Budget::unlimited()) {
+            Ok(done) => done,
+            Err(_) => unreachable!("an unlimited budget never runs out"),
+        }
+    }
+
+    /// [`LogicSolver::steps_from`] within `budget` (checked before each step;
+    /// its node limit counts steps).
+    ///
+    /// # Errors
+    ///
+    /// [`Exhausted`] if the budget ran out first.
+    pub fn steps_within(
+        &self,
+        marks: &Candidates,
+        budget: &Budget,
+    ) -> Result<(Vec<Step>, Candidates), Exhausted> {
         let mut marks = marks.clone();
         let mut steps = Vec::new();
-        while let Some(step) = self.next_step(&marks) {
+        loop {
+            budget.check(steps.len() as u64)?;
+            let Some(step) = self.next_step(&marks) else {
+                break;
+            };
             step.apply(&mut marks);
             steps.push(step);
         }
-        (steps, marks)
+        Ok((steps, marks))
     }
 
     /// The whole logical path from `puzzle` to its solution. Counts the
@@ -281,12 +303,48 @@ impl LogicSolver {
     ///
     /// [`SolveError`] if the givens clash or no solution completes them.
     pub fn explain(&self, puzzle: &Grid) -> Result<Explanation, SolveError> {
-        let count = Solver::new().count_solutions(puzzle, 2)?;
+        self.explain_within(puzzle, &Budget::unlimited())
+    }
+
+    /// [`LogicSolver::explain`] within `budget` (its node limit counts steps).
+    ///
+    /// ```
+    /// use sudokit::logic::LogicSolver;
+    /// use sudokit::{Budget, Exhausted, Grid, SolveError};
+    /// let puzzle: Grid =
+    ///     ".2.9.5...59..3.2..7..6.2..5..935.46..54...78..83.275..8..2.9..4..5.4..26...5.3.7."
+    ///         .parse()?;
+    /// let short = Budget::unlimited().nodes(3);
+    /// assert_eq!(
+    ///     LogicSolver::new().explain_within(&puzzle, &short),
+    ///     Err(SolveError::OutOfBudget(Exhausted::NodeLimit))
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError`] if the givens clash, no solution completes them or the
+    /// budget runs out.
+    pub fn explain_within(
+        &self,
+        puzzle: &Grid,
+        budget: &Budget,
+    ) -> Result<Explanation, SolveError> {
+        let mut solver = Solver::new();
+        // Counting is a search: it gets the time and the flag, not the steps.
+        solver.set_budget(budget.without_node_limit());
+        let count = solver.count_solutions(puzzle, 2)?;
+        if let Some(why) = solver.exhausted() {
+            return Err(SolveError::OutOfBudget(why));
+        }
         if count == 0 {
             return Err(SolveError::NoSolution);
         }
         let engine = self.assume_unique(count == 1);
-        let (steps, end) = engine.steps_from(&Candidates::from_grid(puzzle));
+        let (steps, end) = engine
+            .steps_within(&Candidates::from_grid(puzzle), budget)
+            .map_err(SolveError::OutOfBudget)?;
         let solved = end.is_solved() && end.contradiction().is_none();
         let next_step = if solved || self.techniques == TechniqueSet::ALL {
             None

@@ -5,6 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::{Difficulty, LogicSolver, Step, Technique, TechniqueSet};
+use crate::budget::{Budget, Exhausted};
 use crate::generate::{Generated, Generator};
 use crate::grid::Grid;
 use crate::solve::SolveError;
@@ -223,7 +224,17 @@ impl LogicSolver {
     ///
     /// [`RatingError`] unless the puzzle has exactly one solution.
     pub fn rate(&self, puzzle: &Grid) -> Result<Rating, RatingError> {
-        let explanation = self.explain(puzzle)?;
+        self.rate_within(puzzle, &Budget::unlimited())
+    }
+
+    /// [`LogicSolver::rate`] within `budget` (its node limit counts steps).
+    ///
+    /// # Errors
+    ///
+    /// [`RatingError`] unless the puzzle has exactly one solution, or if the
+    /// budget runs out (`RatingError::Unsolvable(SolveError::OutOfBudget(_))`).
+    pub fn rate_within(&self, puzzle: &Grid, budget: &Budget) -> Result<Rating, RatingError> {
+        let explanation = self.explain_within(puzzle, budget)?;
         if !explanation.unique {
             return Err(RatingError::SeveralSolutions);
         }
@@ -270,20 +281,44 @@ impl Generator {
         max: Difficulty,
         rater: &LogicSolver,
     ) -> Option<RatedPuzzle> {
+        match self.generate_rated_within(index, min, max, rater, &Budget::unlimited()) {
+            Ok(found) => found,
+            Err(_) => unreachable!("an unlimited budget never runs out"),
+        }
+    }
+
+    /// [`Generator::generate_rated`] within `budget` (checked before each
+    /// candidate and while rating it; its node limit counts candidates).
+    ///
+    /// # Errors
+    ///
+    /// [`Exhausted`] if the budget ran out before a candidate fitted.
+    pub fn generate_rated_within(
+        &self,
+        index: u64,
+        min: Difficulty,
+        max: Difficulty,
+        rater: &LogicSolver,
+        budget: &Budget,
+    ) -> Result<Option<RatedPuzzle>, Exhausted> {
         let mut solver = crate::solve::Solver::new();
+        let rating_budget = budget.without_node_limit();
         for k in 0..RATED_ATTEMPTS {
+            budget.check(k)?;
             let made = self.generate_with(&mut solver, index.wrapping_add(k << 40));
-            let Ok(rating) = rater.rate(&made.puzzle) else {
-                continue;
+            let rating = match rater.rate_within(&made.puzzle, &rating_budget) {
+                Ok(rating) => rating,
+                Err(RatingError::Unsolvable(SolveError::OutOfBudget(why))) => return Err(why),
+                Err(_) => continue,
             };
             if rating.er >= min && rating.er <= max {
-                return Some(RatedPuzzle {
+                return Ok(Some(RatedPuzzle {
                     made,
                     rating,
                     tries: k + 1,
-                });
+                }));
             }
         }
-        None
+        Ok(None)
     }
 }

@@ -19,12 +19,14 @@ mod kernels;
 mod scalar;
 mod tables;
 
+use std::cell::Cell;
 use std::fmt;
 
+use crate::budget::{Budget as WorkBudget, Exhausted};
 use crate::{Conflict, Grid};
 use scalar::{
     first_in_order, lexicographic, search, search_below_found, smallest_solution, Budget, Frame,
-    State, Step,
+    Pulse, State, Step, ALWAYS, PULSE_GUESSES,
 };
 
 /// What `solve` lets a row-major search spend on the smallest solution before
@@ -53,6 +55,8 @@ pub enum SolveError {
     Conflict(Conflict),
     /// The givens obey the rules but no solution completes them.
     NoSolution,
+    /// The work budget ran out before the answer (see [`crate::Budget`]).
+    OutOfBudget(Exhausted),
 }
 
 impl fmt::Display for SolveError {
@@ -60,6 +64,7 @@ impl fmt::Display for SolveError {
         match self {
             SolveError::Conflict(conflict) => write!(f, "invalid puzzle: {conflict}"),
             SolveError::NoSolution => f.write_str("no solution"),
+            SolveError::OutOfBudget(why) => write!(f, "work budget exceeded: {why}"),
         }
     }
 }
@@ -101,6 +106,8 @@ pub struct Solver {
     stack: Vec<Frame>,
     walk: Vec<Step>,
     stats: SearchStats,
+    budget: WorkBudget,
+    exhausted: Option<Exhausted>,
 }
 
 impl Solver {
@@ -112,6 +119,46 @@ impl Solver {
     /// What this solver has done so far.
     pub fn stats(&self) -> SearchStats {
         self.stats
+    }
+
+    /// Sets the work each later call may do (checked every few thousand
+    /// guesses; the node limit counts guesses). A call that runs out returns
+    /// [`SolveError::OutOfBudget`] where it returns a [`SolveError`]; the
+    /// counting and enumerating calls return what they found so far, so
+    /// check [`Solver::exhausted`] after them.
+    pub fn set_budget(&mut self, budget: WorkBudget) {
+        self.budget = budget;
+    }
+
+    /// Why the last call stopped short, if its budget ran out.
+    pub fn exhausted(&self) -> Option<Exhausted> {
+        self.exhausted
+    }
+
+    /// Runs `work` with the pulse of this solver's budget, noting why it
+    /// stopped if it ran out.
+    fn budgeted<R>(&mut self, work: impl FnOnce(&mut Solver, Pulse<'_>) -> R) -> R {
+        self.exhausted = None;
+        if self.budget.is_unlimited() {
+            return work(self, ALWAYS);
+        }
+        let budget = std::mem::take(&mut self.budget);
+        let pulses = Cell::new(0u64);
+        let stopped = Cell::new(None);
+        let pulse = || {
+            pulses.set(pulses.get() + 1);
+            match budget.check(pulses.get() * PULSE_GUESSES) {
+                Ok(()) => true,
+                Err(why) => {
+                    stopped.set(Some(why));
+                    false
+                }
+            }
+        };
+        let result = work(self, &pulse);
+        self.budget = budget;
+        self.exhausted = stopped.get();
+        result
     }
 
     /// The lexicographically smallest solution of `puzzle`.
@@ -128,10 +175,19 @@ impl Solver {
     /// ```
     pub fn solve(&mut self, puzzle: &Grid) -> Result<Grid, SolveError> {
         let root = self.root(puzzle)?;
+        let result = self.budgeted(|solver, pulse| solver.smallest(root, pulse));
+        match self.exhausted {
+            Some(why) => Err(SolveError::OutOfBudget(why)),
+            None => result,
+        }
+    }
+
+    /// The smallest solution below `root`, the givens placed.
+    fn smallest(&mut self, root: State, pulse: Pulse<'_>) -> Result<Grid, SolveError> {
         // The smallest solution is the first a row-major search meets, and
         // with full propagation that search is short on most boards; on the
         // others it can take exponential time, so it gets a budget.
-        let (in_order, guesses) = first_in_order(&mut self.stack, root, IN_ORDER_BUDGET);
+        let (in_order, guesses) = first_in_order(&mut self.stack, root, IN_ORDER_BUDGET, pulse);
         let root = match in_order {
             Ok(found) => {
                 self.record(guesses);
@@ -142,12 +198,17 @@ impl Solver {
         // Each solution the search meets is smaller than the one before.
         let mut found: [Option<State>; 2] = [None, None];
         let mut count = 0;
-        let (more, finished) =
-            search_below_found(&mut self.stack, root, BELOW_FOUND_BUDGET, |solution| {
+        let (more, finished) = search_below_found(
+            &mut self.stack,
+            root,
+            BELOW_FOUND_BUDGET,
+            pulse,
+            |solution| {
                 found[count] = Some(*solution);
                 count += 1;
                 count < 2
-            });
+            },
+        );
         self.record(guesses + more);
         match (found, finished) {
             ([Some(only), None], true) => Ok(only.to_grid()),
@@ -155,7 +216,7 @@ impl Solver {
                 // A second, smaller solution, or the search gave up below
                 // the first: walk the row-major order from the smaller.
                 let (smallest, guesses) =
-                    smallest_solution(&mut self.stack, root, second.unwrap_or(first));
+                    smallest_solution(&mut self.stack, root, second.unwrap_or(first), pulse);
                 self.stats.guesses += guesses;
                 Ok(smallest.to_grid())
             }
@@ -172,12 +233,18 @@ impl Solver {
         // (first solution of random symmetries of 17-clue +4%, top1465
         // +15%, forum-hardest +5%; serg -4%).
         let mut found = None;
-        let guesses = search(&mut self.stack, root, |solution| {
-            found = Some(solution.to_grid());
-            false
+        let guesses = self.budgeted(|solver, pulse| {
+            search(&mut solver.stack, root, pulse, |solution| {
+                found = Some(solution.to_grid());
+                false
+            })
         });
         self.record(guesses);
-        found.ok_or(SolveError::NoSolution)
+        match (found, self.exhausted) {
+            (Some(solution), _) => Ok(solution),
+            (None, Some(why)) => Err(SolveError::OutOfBudget(why)),
+            (None, None) => Err(SolveError::NoSolution),
+        }
     }
 
     /// The number of solutions of `puzzle`, counting no further than `limit`.
@@ -200,10 +267,18 @@ impl Solver {
     ) -> Result<u64, Conflict> {
         let mut found = 0;
         if let (Some(root), true) = (self.counting_root(puzzle)?, limit > 0) {
-            let guesses = lexicographic(&mut self.stack, &mut self.walk, root, |solution| {
-                visit(solution.to_grid());
-                found += 1;
-                found < limit
+            let guesses = self.budgeted(|solver, pulse| {
+                lexicographic(
+                    &mut solver.stack,
+                    &mut solver.walk,
+                    root,
+                    pulse,
+                    |solution| {
+                        visit(solution.to_grid());
+                        found += 1;
+                        found < limit
+                    },
+                )
             });
             self.record(guesses);
         }
@@ -227,6 +302,7 @@ impl Solver {
 
     /// The state with the givens placed, or why there is none.
     fn root(&mut self, puzzle: &Grid) -> Result<State, SolveError> {
+        self.exhausted = None;
         self.stats.puzzles += 1;
         State::from_grid(puzzle).map_err(|_| match puzzle.first_conflict() {
             Some(conflict) => SolveError::Conflict(conflict),
@@ -240,7 +316,7 @@ impl Solver {
         match self.root(puzzle) {
             Ok(root) => Ok(Some(root)),
             Err(SolveError::Conflict(conflict)) => Err(conflict),
-            Err(SolveError::NoSolution) => Ok(None),
+            Err(_) => Ok(None),
         }
     }
 
@@ -250,10 +326,12 @@ impl Solver {
         if limit == 0 {
             return 0;
         }
-        let guesses = search(&mut self.stack, root, |state| {
-            visit(state);
-            found += 1;
-            found < limit
+        let guesses = self.budgeted(|solver, pulse| {
+            search(&mut solver.stack, root, pulse, |state| {
+                visit(state);
+                found += 1;
+                found < limit
+            })
         });
         self.record(guesses);
         found

@@ -627,10 +627,22 @@ pub(crate) struct Frame {
 pub(crate) fn search(
     stack: &mut Vec<Frame>,
     root: State,
+    pulse: Pulse<'_>,
     on_solution: impl FnMut(&State) -> bool,
 ) -> u64 {
-    search_dispatch::<false, false>(stack, root, Budget::UNLIMITED, on_solution).0
+    search_dispatch::<false, false>(stack, root, Budget::UNLIMITED, pulse, on_solution).0
 }
+
+/// What a search asks every [`PULSE_GUESSES`] guesses: whether it may go on
+/// (a caller's work budget). A search it stops gives up as if out of budget.
+pub(crate) type Pulse<'a> = &'a dyn Fn() -> bool;
+
+/// The pulse of a search nothing limits.
+pub(crate) const ALWAYS: Pulse<'static> = &|| true;
+
+/// Guesses between two pulses: rare enough to cost nothing, often enough to
+/// stop within a few milliseconds.
+pub(crate) const PULSE_GUESSES: u64 = 1 << 12;
 
 /// How far a search may go before it gives up.
 #[derive(Clone, Copy, Debug)]
@@ -659,12 +671,14 @@ pub(crate) fn first_in_order(
     stack: &mut Vec<Frame>,
     root: State,
     budget: Budget,
+    pulse: Pulse<'_>,
 ) -> (Result<Option<State>, State>, u64) {
     let mut found = None;
-    let (guesses, finished) = search_dispatch::<true, false>(stack, root, budget, |solution| {
-        found = Some(*solution);
-        false
-    });
+    let (guesses, finished) =
+        search_dispatch::<true, false>(stack, root, budget, pulse, |solution| {
+            found = Some(*solution);
+            false
+        });
     let outcome = if finished || found.is_some() {
         Ok(found)
     } else {
@@ -681,6 +695,7 @@ fn search_dispatch<const IN_ORDER: bool, const BELOW_FOUND: bool>(
     stack: &mut Vec<Frame>,
     root: State,
     budget: Budget,
+    pulse: Pulse<'_>,
     on_solution: impl FnMut(&State) -> bool,
 ) -> (u64, bool) {
     match Native::detect() {
@@ -692,6 +707,7 @@ fn search_dispatch<const IN_ORDER: bool, const BELOW_FOUND: bool>(
                 stack,
                 root,
                 budget,
+                pulse,
                 on_solution,
                 kernels,
             )
@@ -703,13 +719,19 @@ fn search_dispatch<const IN_ORDER: bool, const BELOW_FOUND: bool>(
                 stack,
                 root,
                 budget,
+                pulse,
                 on_solution,
                 kernels,
             )
         },
-        Native::Portable => {
-            search_portable::<IN_ORDER, BELOW_FOUND, _>(stack, root, budget, on_solution, Portable)
-        }
+        Native::Portable => search_portable::<IN_ORDER, BELOW_FOUND, _>(
+            stack,
+            root,
+            budget,
+            pulse,
+            on_solution,
+            Portable,
+        ),
     }
 }
 
@@ -729,10 +751,11 @@ pub(crate) unsafe fn search_with_bit_instructions<
     stack: &mut Vec<Frame>,
     root: State,
     budget: Budget,
+    pulse: Pulse<'_>,
     on_solution: impl FnMut(&State) -> bool,
     kernel: K,
 ) -> (u64, bool) {
-    search_portable::<IN_ORDER, BELOW_FOUND, _>(stack, root, budget, on_solution, kernel)
+    search_portable::<IN_ORDER, BELOW_FOUND, _>(stack, root, budget, pulse, on_solution, kernel)
 }
 
 /// The search for any CPU; inlined into each instruction-set variant.
@@ -747,6 +770,7 @@ pub(crate) fn search_portable<const IN_ORDER: bool, const BELOW_FOUND: bool, K: 
     stack: &mut Vec<Frame>,
     root: State,
     budget: Budget,
+    pulse: Pulse<'_>,
     mut on_solution: impl FnMut(&State) -> bool,
     kernel: K,
 ) -> (u64, bool) {
@@ -757,12 +781,16 @@ pub(crate) fn search_portable<const IN_ORDER: bool, const BELOW_FOUND: bool, K: 
     let mut alive = true;
     let mut dead_ends = 0u64;
     let mut bound: Option<LexBound> = None;
-    // Below a solution found, the budget counts from that solution.
-    let mut guess_limit = if BELOW_FOUND {
+    // Below a solution found, the budget counts from that solution. The
+    // pulse shares the one comparison per guess with the budget: the search
+    // stops at `guess_limit`, the nearer of the two, and asks the pulse
+    // there whether it was only the pulse's turn.
+    let mut budget_limit = if BELOW_FOUND {
         u64::MAX
     } else {
         budget.guesses
     };
+    let mut guess_limit = budget_limit.min(PULSE_GUESSES);
     loop {
         alive = alive && state.propagate_with(kernel).is_ok();
         if !alive {
@@ -780,7 +808,8 @@ pub(crate) fn search_portable<const IN_ORDER: bool, const BELOW_FOUND: bool, K: 
             if state.is_solved() {
                 if BELOW_FOUND {
                     bound = Some(LexBound::new(&state));
-                    guess_limit = guesses.saturating_add(budget.guesses);
+                    budget_limit = guesses.saturating_add(budget.guesses);
+                    guess_limit = budget_limit.min(guesses + PULSE_GUESSES);
                 }
                 if !on_solution(&state) {
                     return (guesses, true);
@@ -812,7 +841,10 @@ pub(crate) fn search_portable<const IN_ORDER: bool, const BELOW_FOUND: bool, K: 
                     });
                     guesses += 1;
                     if guesses > guess_limit {
-                        return (guesses, false);
+                        if guesses > budget_limit || !pulse() {
+                            return (guesses, false);
+                        }
+                        guess_limit = budget_limit.min(guesses + PULSE_GUESSES);
                     }
                 }
                 alive = state.take(target, choice).is_ok();
@@ -833,7 +865,10 @@ pub(crate) fn search_portable<const IN_ORDER: bool, const BELOW_FOUND: bool, K: 
             state = frame.state;
             guesses += 1;
             if guesses > guess_limit {
-                return (guesses, false);
+                if guesses > budget_limit || !pulse() {
+                    return (guesses, false);
+                }
+                guess_limit = budget_limit.min(guesses + PULSE_GUESSES);
             }
         }
         alive = state.take(target, choice).is_ok();
@@ -903,13 +938,14 @@ pub(crate) fn search_below_found(
     stack: &mut Vec<Frame>,
     root: State,
     budget: u64,
+    pulse: Pulse<'_>,
     on_solution: impl FnMut(&State) -> bool,
 ) -> (u64, bool) {
     let budget = Budget {
         guesses: budget,
         dead_ends: u64::MAX,
     };
-    search_dispatch::<false, true>(stack, root, budget, on_solution)
+    search_dispatch::<false, true>(stack, root, budget, pulse, on_solution)
 }
 
 /// A cell of the row-major walk: the state before it and the digits not yet tried.
@@ -934,6 +970,7 @@ pub(crate) fn lexicographic(
     stack: &mut Vec<Frame>,
     walk: &mut Vec<Step>,
     root: State,
+    pulse: Pulse<'_>,
     mut on_solution: impl FnMut(&State) -> bool,
 ) -> u64 {
     walk.clear();
@@ -942,13 +979,14 @@ pub(crate) fn lexicographic(
         return 0;
     }
     let mut witness = None;
-    let mut guesses = search(stack, state, |solution| {
+    let mut guesses = search(stack, state, pulse, |solution| {
         witness = Some(*solution);
         false
     });
     if witness.is_none() {
         return guesses;
     }
+    let mut trials = 0u64;
     loop {
         match state.first_open_cell() {
             None => {
@@ -980,8 +1018,13 @@ pub(crate) fn lexicographic(
             }
             let known = witness.is_some_and(|w| w.digit_at(cell) == digit);
             if !known {
+                // Many short searches never reach a pulse of their own.
+                trials += 1;
+                if trials % 64 == 0 && !pulse() {
+                    return guesses;
+                }
                 let mut found = None;
-                guesses += 1 + search(stack, trial, |solution| {
+                guesses += 1 + search(stack, trial, pulse, |solution| {
                     found = Some(*solution);
                     false
                 });
@@ -1009,6 +1052,7 @@ pub(crate) fn smallest_solution(
     stack: &mut Vec<Frame>,
     root: State,
     mut witness: State,
+    pulse: Pulse<'_>,
 ) -> (State, u64) {
     let mut guesses = 0u64;
     let mut state = root;
@@ -1043,8 +1087,13 @@ pub(crate) fn smallest_solution(
         }
         let mut trial = state;
         let mut found = None;
+        if !pulse() {
+            // Stopped: the witness is a solution, not surely the smallest;
+            // the caller, whose pulse said stop, reports that instead.
+            return (witness, guesses);
+        }
         if trial.place(cell, digit).is_ok() {
-            guesses += 1 + search(stack, trial, |solution| {
+            guesses += 1 + search(stack, trial, pulse, |solution| {
                 found = Some(*solution);
                 false
             });
@@ -1156,6 +1205,7 @@ mod tests {
                             stack,
                             root,
                             Budget::UNLIMITED,
+                            ALWAYS,
                             on_solution,
                             kernels,
                         )
@@ -1166,6 +1216,7 @@ mod tests {
                         stack,
                         root,
                         Budget::UNLIMITED,
+                        ALWAYS,
                         on_solution,
                         kernels,
                     )
@@ -1197,12 +1248,12 @@ mod tests {
                 continue;
             };
             let mut found = Vec::new();
-            let (_, finished) = search_below_found(&mut stack, root, 1000, |solution| {
+            let (_, finished) = search_below_found(&mut stack, root, 1000, ALWAYS, |solution| {
                 found.push(solution.to_grid());
                 found.len() < 100
             });
             let mut smallest = None;
-            lexicographic(&mut stack, &mut walk, root, |solution| {
+            lexicographic(&mut stack, &mut walk, root, ALWAYS, |solution| {
                 smallest = Some(solution.to_grid());
                 false
             });

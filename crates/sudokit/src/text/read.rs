@@ -621,6 +621,26 @@ impl FromStr for Candidates {
     }
 }
 
+/// Parses text holding exactly one record, in any [`Style`], keeping its
+/// layout, blank and pencil marks. Fails as [`Grid`]'s `from_str`.
+///
+/// ```
+/// use sudokit::text::{Record, Style};
+///
+/// let record: Record = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+///     .parse()?;
+/// assert_eq!((record.line, record.style, record.blank), (1, Style::Line, b'.'));
+/// assert!(record.marks.is_none());
+/// # Ok::<(), sudokit::text::ParseError>(())
+/// ```
+impl FromStr for Record {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Record, ParseError> {
+        only_record(text)
+    }
+}
+
 /// The one record `text` holds, or why it does not hold exactly one.
 fn only_record(text: &str) -> Result<Record, ParseError> {
     // Reading from a byte slice cannot fail, so `Result::ok` loses nothing.
