@@ -358,7 +358,19 @@ pub(crate) async fn generate(State(shared): State<Shared>, bytes: Bytes) -> Resp
     let work = tokio::task::spawn_blocking(move || {
         let _slot = slot;
         let made = match range {
-            None => Ok(Some((generator.generate(index), None))),
+            None => {
+                // Carving is many short searches: a budgeted solver stops
+                // them, and says so.
+                let mut solver = Solver::new();
+                solver.set_budget(budget.clone());
+                let made = generator.generate_with(&mut solver, index);
+                // Any search that ran out may have misled the carving, not
+                // only the last, whose outcome the solver keeps.
+                match solver.exhausted().or(budget.check(0).err()) {
+                    Some(why) => Err(why),
+                    None => Ok(Some((made, None))),
+                }
+            }
             Some((min, max)) => {
                 let rater = LogicSolver::sudoku_explainer();
                 generator

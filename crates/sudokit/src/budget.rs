@@ -150,4 +150,33 @@ mod tests {
         assert_eq!(budget.check(0), Err(Exhausted::Cancelled));
         assert_eq!(Exhausted::TimeLimit.to_string(), "time limit reached");
     }
+
+    #[test]
+    fn a_solver_stops_on_entry_once_time_is_up_and_says_so() {
+        use crate::{Grid, SolveError, Solver};
+        let puzzle: Grid =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+                .parse()
+                .expect("a puzzle");
+        let mut solver = Solver::new();
+        solver.set_budget(Budget::unlimited().deadline(Instant::now()));
+        assert_eq!(
+            solver.solve(&puzzle),
+            Err(SolveError::OutOfBudget(Exhausted::TimeLimit))
+        );
+        let _ = solver.count_solutions(&puzzle, 2);
+        assert_eq!(solver.exhausted(), Some(Exhausted::TimeLimit));
+
+        let flag = Arc::new(AtomicBool::new(true));
+        solver.set_budget(Budget::unlimited().cancel_flag(flag));
+        let counted = solver.count_solutions(&Grid::EMPTY, u64::MAX);
+        assert!(counted.is_ok_and(|count| count < 1 << 20));
+        assert_eq!(solver.exhausted(), Some(Exhausted::Cancelled));
+        // A solution found before the search stopped is still an answer.
+        assert!(solver.solve_first(&Grid::EMPTY).is_ok());
+
+        solver.set_budget(Budget::unlimited());
+        assert!(solver.solve(&puzzle).is_ok());
+        assert_eq!(solver.exhausted(), None);
+    }
 }

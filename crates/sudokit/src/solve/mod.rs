@@ -121,8 +121,8 @@ impl Solver {
         self.stats
     }
 
-    /// Sets the work each later call may do (checked every few thousand
-    /// guesses; the node limit counts guesses). A call that runs out returns
+    /// Sets the work each later call may do (checked as it starts and every
+    /// few thousand guesses; the node limit counts the guesses of one call). A call that runs out returns
     /// [`SolveError::OutOfBudget`] where it returns a [`SolveError`]; the
     /// counting and enumerating calls return what they found so far, so
     /// check [`Solver::exhausted`] after them.
@@ -144,8 +144,13 @@ impl Solver {
         }
         let budget = std::mem::take(&mut self.budget);
         let pulses = Cell::new(0u64);
-        let stopped = Cell::new(None);
+        // Checked on entry too: work made of many short searches (carving a
+        // puzzle) may never reach a pulse inside one.
+        let stopped = Cell::new(budget.check(0).err());
         let pulse = || {
+            if stopped.get().is_some() {
+                return false;
+            }
             pulses.set(pulses.get() + 1);
             match budget.check(pulses.get() * PULSE_GUESSES) {
                 Ok(()) => true,
