@@ -70,6 +70,14 @@ enum Command {
     /// ratings and a setter's tools, over a JSON API (`/api/openapi.json`).
     #[cfg(feature = "serve")]
     Serve(Deferred<ServeArgs>),
+    /// Print a completion script for a shell (bash, zsh, fish, elvish, powershell), e.g.
+    /// `sudokit completions bash > ~/.local/share/bash-completion/completions/sudokit`.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), e.g. `sudokit man | man -l -`.
+    Man,
 }
 
 #[cfg(feature = "serve")]
@@ -419,7 +427,32 @@ fn main() -> ExitCode {
     let matches = Cli::command().get_matches();
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit());
     let (question, common) = match cli.command {
-        None => (cli.solve.question(), cli.solve.common),
+        None => {
+            if let Some(message) = mistyped_command(&cli.solve.common.files) {
+                eprintln!("sudokit: {message}");
+                return ExitCode::from(2);
+            }
+            (cli.solve.question(), cli.solve.common)
+        }
+        Some(Command::Completions { shell }) => {
+            clap_complete::generate(
+                shell,
+                &mut Cli::command(),
+                "sudokit",
+                &mut std::io::stdout(),
+            );
+            return ExitCode::SUCCESS;
+        }
+        Some(Command::Man) => {
+            let page = clap_mangen::Man::new(Cli::command());
+            return match page.render(&mut std::io::stdout()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(error) => {
+                    eprintln!("sudokit: cannot write the manual page: {error}");
+                    ExitCode::from(2)
+                }
+            };
+        }
         Some(Command::Solve(Deferred(args))) => (args.question(), args.common),
         Some(Command::Hint(Deferred(args))) => (
             Question::Hint {
@@ -480,9 +513,68 @@ fn main() -> ExitCode {
     ExitCode::from(run::run(&config))
 }
 
+/// With no subcommand the first argument is read as a file: when it is
+/// neither a file nor a command, say so, with the nearest command's name.
+fn mistyped_command(files: &[PathBuf]) -> Option<String> {
+    let first = files.first()?;
+    let name = first.to_str()?;
+    if name == "-" || first.exists() || name.contains(['/', '.']) {
+        return None;
+    }
+    let commands: Vec<String> = Cli::command()
+        .get_subcommands()
+        .map(|command| command.get_name().to_string())
+        .collect();
+    let (distance, nearest) = commands
+        .iter()
+        .map(|command| (edit_distance(name, command), command))
+        .min()?;
+    let hint = if distance <= 2 || nearest.starts_with(name) {
+        format!("; did you mean `sudokit {nearest}`?")
+    } else {
+        format!("; the commands are {}", commands.join(", "))
+    };
+    Some(format!(
+        "`{name}` is neither a file nor a command{hint} (see `sudokit --help`)"
+    ))
+}
+
+/// The number of one-character insertions, deletions and substitutions
+/// between `a` and `b` (Levenshtein), with a swap of neighbours counting one.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut rows = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in rows.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for j in 0..=b.len() {
+        rows[0][j] = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let substitution = rows[i - 1][j - 1] + usize::from(a[i - 1] != b[j - 1]);
+            let mut best = substitution.min(rows[i - 1][j] + 1).min(rows[i][j - 1] + 1);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(rows[i - 2][j - 2] + 1);
+            }
+            rows[i][j] = best;
+        }
+    }
+    rows[a.len()][b.len()]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn edit_distance_counts_swaps_as_one() {
+        assert_eq!(edit_distance("hnit", "hint"), 1);
+        assert_eq!(edit_distance("slove", "solve"), 1);
+        assert_eq!(edit_distance("rat", "rate"), 1);
+        assert_eq!(edit_distance("", "count"), 5);
+        assert_eq!(edit_distance("canon", "canon"), 0);
+    }
 
     /// clap's own checks of the definitions (clashing names, groups naming
     /// unknown arguments), deferred subcommands included.
