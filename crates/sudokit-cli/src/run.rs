@@ -484,6 +484,36 @@ struct AnsweredRecord {
 struct AnsweredChunk {
     records: Vec<AnsweredRecord>,
     text: Vec<u8>,
+    /// The diagnostic of a record whose answer panicked (a bug): the run
+    /// stops there, after the answers before it.
+    crashed: Option<String>,
+}
+
+/// The exit status of a run stopped by a bug.
+pub const INTERNAL_ERROR: u8 = 3;
+
+/// The text of a panic's payload.
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|text| (*text).to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic".to_string())
+}
+
+/// Tests make the answer of this line panic (`SUDOKIT_PANIC_AT_LINE`), to
+/// check that a bug stops the run with its record named, never a hang.
+#[cfg(debug_assertions)]
+fn failpoint(line: usize) {
+    static AT: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
+    let at = AT.get_or_init(|| {
+        std::env::var("SUDOKIT_PANIC_AT_LINE")
+            .ok()
+            .and_then(|text| text.parse().ok())
+    });
+    if *at == Some(line) {
+        panic!("failpoint at line {line}");
+    }
 }
 
 impl Job {
@@ -496,11 +526,33 @@ impl Job {
         let mut answers = AnsweredChunk {
             records: Vec::with_capacity(chunk.len()),
             text: Vec::with_capacity(chunk.len() * LINE_BYTES),
+            crashed: None,
         };
         SOLVER.with(|solver| {
             let mut solver = solver.borrow_mut();
             for (index, record) in (first_index..).zip(chunk) {
-                let answered = answer::answer(&mut solver, self.question, record, index);
+                let line = record.line;
+                // A panic is a bug: caught (where panics unwind), it ends the
+                // run with this record named instead of leaving the other
+                // threads waiting for its chunk.
+                let asked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    #[cfg(debug_assertions)]
+                    failpoint(line);
+                    answer::answer(&mut solver, self.question, record, index)
+                }));
+                let answered = match asked {
+                    Ok(answered) => answered,
+                    Err(payload) => {
+                        answers.crashed = Some(format!(
+                            "{}:{line}: internal error: {} (a bug in sudokit; please report it with this record)",
+                            self.file,
+                            panic_message(payload.as_ref())
+                        ));
+                        // The solver may be half-way through a search.
+                        *solver = Solver::new();
+                        break;
+                    }
+                };
                 answer::write_answer(
                     &mut answers.text,
                     &answered,
@@ -574,12 +626,20 @@ impl Printer {
         }
     }
 
-    /// Prints a chunk's answers in order; an error means stdout is gone.
+    /// Prints a chunk's answers in order; an error means the run stops:
+    /// stdout is gone, or a record's answer panicked (reported here, after
+    /// the answers before it).
     fn print(&mut self, answers: &AnsweredChunk) -> io::Result<()> {
         let mut start = 0;
         for record in &answers.records {
             self.print_one(record, &answers.text[start..record.end])?;
             start = record.end;
+        }
+        if let Some(message) = &answers.crashed {
+            self.stdout.flush()?;
+            self.report(message);
+            self.status = INTERNAL_ERROR;
+            return Err(io::Error::other("a record's answer panicked"));
         }
         Ok(())
     }
