@@ -487,10 +487,31 @@ struct AnsweredChunk {
     /// The diagnostic of a record whose answer panicked (a bug): the run
     /// stops there, after the answers before it.
     crashed: Option<String>,
+    /// Ctrl-C stopped the chunk before its end: the run stops after it.
+    interrupted: bool,
 }
 
 /// The exit status of a run stopped by a bug.
 pub const INTERNAL_ERROR: u8 = 3;
+
+/// The exit status of a run stopped by Ctrl-C (128 + SIGINT, as shells say).
+pub const INTERRUPTED: u8 = 130;
+
+/// Raised by Ctrl-C: the threads stop at the next record, and the answers
+/// printed so far stay whole lines, in order.
+static INTERRUPT: AtomicBool = AtomicBool::new(false);
+
+/// Makes Ctrl-C stop a run cleanly (see [`INTERRUPT`]); a second Ctrl-C
+/// ends the process at once.
+pub fn stop_on_ctrl_c() {
+    let installed = ctrlc::set_handler(|| {
+        if INTERRUPT.swap(true, Ordering::Relaxed) {
+            std::process::exit(i32::from(INTERRUPTED));
+        }
+    });
+    // Without a handler Ctrl-C keeps its default: the run ends at once.
+    let _ = installed;
+}
 
 /// The text of a panic's payload.
 fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
@@ -527,10 +548,15 @@ impl Job {
             records: Vec::with_capacity(chunk.len()),
             text: Vec::with_capacity(chunk.len() * LINE_BYTES),
             crashed: None,
+            interrupted: false,
         };
         SOLVER.with(|solver| {
             let mut solver = solver.borrow_mut();
             for (index, record) in (first_index..).zip(chunk) {
+                if INTERRUPT.load(Ordering::Relaxed) {
+                    answers.interrupted = true;
+                    break;
+                }
                 let line = record.line;
                 // A panic is a bug: caught (where panics unwind), it ends the
                 // run with this record named instead of leaving the other
@@ -640,6 +666,15 @@ impl Printer {
             self.report(message);
             self.status = INTERNAL_ERROR;
             return Err(io::Error::other("a record's answer panicked"));
+        }
+        if answers.interrupted {
+            self.stdout.flush()?;
+            self.report(&format!(
+                "sudokit: interrupted after {} records; the answers above are whole",
+                self.answered
+            ));
+            self.status = INTERRUPTED;
+            return Err(io::Error::other("interrupted"));
         }
         Ok(())
     }

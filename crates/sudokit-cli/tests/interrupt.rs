@@ -1,0 +1,68 @@
+//! Ctrl-C stops a long bulk run cleanly: whole lines on stdout, in order,
+//! and a note on stderr of how far it got.
+#![cfg(unix)]
+
+use std::io::{Read, Write};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A forum-hardest puzzle (the first of the shipped 1106 sample): its
+/// rating takes a tenth of a second or more.
+const HARD: &str =
+    "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
+
+#[test]
+fn ctrl_c_leaves_whole_answers_and_says_how_far_it_got() {
+    let mut file = tempfile::NamedTempFile::new().expect("a temporary file");
+    for _ in 0..2000 {
+        writeln!(file, "{HARD}").expect("written");
+    }
+    let mut run = Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args(["rate", "-j2"])
+        .arg(file.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the run starts");
+    // Read stderr meanwhile, so that no pipe fills up.
+    let mut stderr_pipe = run.stderr.take().expect("stderr");
+    let stderr_reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = stderr_pipe.read_to_string(&mut text);
+        text
+    });
+    std::thread::sleep(Duration::from_millis(1500));
+    let sent = Instant::now();
+    let interrupted = Command::new("kill")
+        .args(["-INT", &run.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(interrupted.success());
+    let mut stdout = String::new();
+    run.stdout
+        .take()
+        .expect("stdout")
+        .read_to_string(&mut stdout)
+        .expect("stdout read");
+    let status = run.wait().expect("the run ends");
+    // Each thread finishes the record it is on, then stops.
+    assert!(
+        sent.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        sent.elapsed()
+    );
+    let stderr = stderr_reader.join().expect("stderr read");
+    assert_eq!(status.code(), Some(130), "{stderr}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert!(lines.len() < 2000, "it stopped early");
+    assert!(stdout.is_empty() || stdout.ends_with('\n'));
+    let first = lines.first().copied().unwrap_or_default();
+    assert!(
+        lines.iter().all(|line| *line == first),
+        "whole, equal lines"
+    );
+    assert!(
+        stderr.contains(&format!("interrupted after {} records", lines.len())),
+        "{stderr}"
+    );
+}
