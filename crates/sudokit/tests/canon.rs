@@ -257,17 +257,17 @@ fn different_puzzles_have_different_forms() {
     forms.sort();
     for pair in forms.windows(2) {
         if pair[0].0 == pair[1].0 {
-            assert!(
-                sudokit::are_equivalent(&pair[0].1, &pair[1].1),
-                "{} and {} share a form",
-                pair[0].1,
-                pair[1].1
-            );
             // Equivalent puzzles have equivalent solutions: confirm the pair is
             // truly one puzzle by a transformation found from the forms.
             let a = canonicalize(&pair[0].1).transformation;
             let b = canonicalize(&pair[1].1).transformation;
-            assert_eq!(a.then(&b.inverse()).apply(&pair[0].1), pair[1].1);
+            assert_eq!(
+                a.then(&b.inverse()).apply(&pair[0].1),
+                pair[1].1,
+                "{} and {} share a form",
+                pair[0].1,
+                pair[1].1
+            );
         }
     }
     let seventeen: Vec<Grid> = samples(200)
