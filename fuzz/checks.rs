@@ -44,7 +44,11 @@ pub fn read_records(data: &[u8]) {
         let Ok(grid) = record.grid else { continue };
         match &record.marks {
             None => {
-                assert!(!record.style.shows_marks(), "board record in {:?}", record.style);
+                assert!(
+                    !record.style.shows_marks(),
+                    "board record in {:?}",
+                    record.style
+                );
                 let mut out = Vec::new();
                 write_grid(&mut out, &grid, record.style, record.blank);
                 let again = read_one(&out);
@@ -55,12 +59,20 @@ pub fn read_records(data: &[u8]) {
             }
             Some(marks) => {
                 assert!(record.style.shows_marks(), "marks in {:?}", record.style);
-                assert_eq!(marks.grid(), grid, "a marks record's grid is its placed digits");
+                assert_eq!(
+                    marks.grid(),
+                    grid,
+                    "a marks record's grid is its placed digits"
+                );
                 // The 729-character line always reads back as the same marks.
                 let line = marks.to_string_729();
                 let again = read_one(line.as_bytes());
                 assert_eq!(again.style, Style::Marks, "729 line:\n{line}");
-                assert_eq!(again.marks.as_deref(), Some(&**marks), "marks changed:\n{line}");
+                assert_eq!(
+                    again.marks.as_deref(),
+                    Some(&**marks),
+                    "marks changed:\n{line}"
+                );
                 // So does the record's own style, but for the proviso
                 // `write_marks` states: a candidate grid in which no cell
                 // shows two digits reads as a drawn board.
@@ -73,7 +85,11 @@ pub fn read_records(data: &[u8]) {
                     assert_eq!(again.style, Style::Drawn, "style changed:\n{text}");
                 } else {
                     assert_eq!(again.style, record.style, "style changed:\n{text}");
-                    assert_eq!(again.marks.as_deref(), Some(&**marks), "marks changed:\n{text}");
+                    assert_eq!(
+                        again.marks.as_deref(),
+                        Some(&**marks),
+                        "marks changed:\n{text}"
+                    );
                 }
                 assert_eq!(again.grid.as_ref(), Ok(&grid), "grid changed:\n{text}");
             }
@@ -100,7 +116,8 @@ fn clash_free_board(data: &[u8]) -> Grid {
     let mut grid = Grid::EMPTY;
     for cell in Cell::all() {
         let Some(digit) = raw.get(cell) else { continue };
-        let clashes = Cell::all().any(|peer| peer != cell && cell.sees(peer) && grid.get(peer) == Some(digit));
+        let clashes = Cell::all()
+            .any(|peer| peer != cell && cell.sees(peer) && grid.get(peer) == Some(digit));
         if !clashes {
             grid.set(cell, Some(digit));
         }
@@ -134,7 +151,8 @@ fn reference_solutions(grid: &Grid, limit: usize, budget: u64) -> Option<Vec<Gri
                 return false;
             }
             let Some(index) = (from..81).find(|&i| self.cells[i] == 0) else {
-                self.found.push(Grid::from_values(self.cells).expect("values are 0..=9"));
+                self.found
+                    .push(Grid::from_values(self.cells).expect("values are 0..=9"));
                 return self.found.len() < self.limit;
             };
             let (row, col, bx) = (index / 9, index % 9, Search::box_of(index));
@@ -174,7 +192,11 @@ fn reference_solutions(grid: &Grid, limit: usize, budget: u64) -> Option<Vec<Gri
         if value != 0 {
             let bit = 1u16 << value;
             let (row, col, bx) = (index / 9, index % 9, Search::box_of(index));
-            assert_eq!((search.rows[row] | search.cols[col] | search.boxes[bx]) & bit, 0, "clash-free board");
+            assert_eq!(
+                (search.rows[row] | search.cols[col] | search.boxes[bx]) & bit,
+                0,
+                "clash-free board"
+            );
             search.rows[row] |= bit;
             search.cols[col] |= bit;
             search.boxes[bx] |= bit;
@@ -214,14 +236,28 @@ pub fn solve_vs_reference(data: &[u8]) {
     }
     match solver.solve_first(&grid) {
         Ok(solution) => {
-            assert!(!expected.is_empty(), "solve_first solved {line}, which has no solution");
-            assert!(solution.is_solution_of(&grid), "solve_first of {line}: {solution:?}");
+            assert!(
+                !expected.is_empty(),
+                "solve_first solved {line}, which has no solution"
+            );
+            assert!(
+                solution.is_solution_of(&grid),
+                "solve_first of {line}: {solution:?}"
+            );
         }
         Err(error) => assert!(expected.is_empty(), "solve_first of {line}: {error}"),
     }
-    let count = solver.count_solutions(&grid, limit as u64).expect("clash-free board");
-    assert_eq!(count, expected.len() as u64, "count_solutions({limit}) of {line}");
-    let solutions = solver.solutions(&grid, limit as u64).expect("clash-free board");
+    let count = solver
+        .count_solutions(&grid, limit as u64)
+        .expect("clash-free board");
+    assert_eq!(
+        count,
+        expected.len() as u64,
+        "count_solutions({limit}) of {line}"
+    );
+    let solutions = solver
+        .solutions(&grid, limit as u64)
+        .expect("clash-free board");
     assert_eq!(solutions, expected, "solutions({limit}) of {line}");
 }
 
@@ -244,8 +280,16 @@ pub fn canon_invariant(data: &[u8]) {
 
     let moved = first.apply(&grid);
     assert_eq!(moved.clue_count(), grid.clue_count(), "{first:?} on {line}");
-    assert_eq!(first.inverse().apply(&moved), grid, "{first:?} and back on {line}");
-    assert_eq!(first.then(&first.inverse()), Transformation::identity(), "{first:?}");
+    assert_eq!(
+        first.inverse().apply(&moved),
+        grid,
+        "{first:?} and back on {line}"
+    );
+    assert_eq!(
+        first.then(&first.inverse()),
+        Transformation::identity(),
+        "{first:?}"
+    );
     assert_eq!(
         first.then(&second).apply(&grid),
         second.apply(&moved),
@@ -254,9 +298,21 @@ pub fn canon_invariant(data: &[u8]) {
 
     let canonical = canonical_form(&grid);
     assert_eq!(canonical_form(&moved), canonical, "{first:?} on {line}");
-    assert_eq!(canonical_form(&second.apply(&moved)), canonical, "{second:?} on {line}");
-    assert_eq!(canonical_form(&canonical), canonical, "canonical form of {line}");
-    assert_eq!(canonical.clue_count(), grid.clue_count(), "canonical form of {line}");
+    assert_eq!(
+        canonical_form(&second.apply(&moved)),
+        canonical,
+        "{second:?} on {line}"
+    );
+    assert_eq!(
+        canonical_form(&canonical),
+        canonical,
+        "canonical form of {line}"
+    );
+    assert_eq!(
+        canonical.clue_count(),
+        grid.clue_count(),
+        "canonical form of {line}"
+    );
 }
 
 /// A puzzle with one solution: the first 81 bytes give a board whose
@@ -267,7 +323,10 @@ pub fn canon_invariant(data: &[u8]) {
 pub fn logic_steps_sound(data: &[u8]) {
     let board = clash_free_board(data);
     let mask = data.get(81..).unwrap_or_default();
-    let shown = |index: usize| mask.get(index / 8).is_some_and(|&byte| byte >> (index % 8) & 1 == 1);
+    let shown = |index: usize| {
+        mask.get(index / 8)
+            .is_some_and(|&byte| byte >> (index % 8) & 1 == 1)
+    };
     let Ok(solution) = Solver::new().solve(&board) else {
         return;
     };
@@ -281,7 +340,9 @@ pub fn logic_steps_sound(data: &[u8]) {
         return;
     }
     let line = puzzle.to_line();
-    let explanation = LogicSolver::new().explain(&puzzle).expect("a puzzle with one solution");
+    let explanation = LogicSolver::new()
+        .explain(&puzzle)
+        .expect("a puzzle with one solution");
     assert!(explanation.unique, "explain of {line} counts it not unique");
     let mut marks = Candidates::from_grid(&puzzle);
     for (number, step) in explanation.steps.iter().enumerate() {
@@ -299,11 +360,17 @@ pub fn logic_steps_sound(data: &[u8]) {
                 "{line}: step {number} ({step}) eliminates {elimination}"
             );
         }
-        assert!(step.makes_progress(&marks), "{line}: step {number} ({step}) changes nothing");
+        assert!(
+            step.makes_progress(&marks),
+            "{line}: step {number} ({step}) changes nothing"
+        );
         step.apply(&mut marks);
     }
     assert_eq!(marks, explanation.end, "{line}: the steps replayed");
-    assert!(marks.contradiction().is_none(), "{line}: sound steps end in a contradiction");
+    assert!(
+        marks.contradiction().is_none(),
+        "{line}: sound steps end in a contradiction"
+    );
     if explanation.solved {
         assert_eq!(marks.grid(), solution, "{line}: solved to another grid");
     }
