@@ -1,0 +1,9 @@
+#![no_main]
+
+// The check lives in fuzz/checks.rs, shared with the stable corpus replay.
+#[allow(dead_code)]
+mod checks {
+    include!("../checks.rs");
+}
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| checks::canon_invariant(data));
