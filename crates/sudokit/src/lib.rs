@@ -83,6 +83,12 @@
 
 #![warn(missing_docs)]
 
+/// The README's Rust snippets, run as doctests (with the `serde` feature,
+/// which one of them uses: `cargo test --workspace` turns it on).
+#[cfg(all(doctest, feature = "serde"))]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeSnippets;
+
 pub mod answer;
 pub mod budget;
 pub mod candidates;
