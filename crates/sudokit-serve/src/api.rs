@@ -177,38 +177,57 @@ async fn ask(
             Ok(pair) => pair,
             Err(refusal) => return refusal.into_response(),
         };
+    let done = budgeted(&shared, move |budget| {
+        let answered = answer_within(&mut Solver::new(), question, record, 0, budget);
+        let text = serde_json::to_vec(&shapes::answer_json(&answered, "request", question));
+        (answered.outcome, text)
+    });
+    match done.await {
+        Ok((Outcome::OutOfBudget(reason), _)) => refuse(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!("work budget exceeded: {reason}"),
+        ),
+        Ok((_, Ok(text))) => json_response(text),
+        Ok((_, Err(error))) => refuse(StatusCode::INTERNAL_SERVER_ERROR, error.to_string()),
+        Err(refusal) => refusal.into_response(),
+    }
+}
+
+/// Runs `work` with a budget of the request's work limit, off the async
+/// threads, holding one of the slots: a 503 when none is free, a 422 if the
+/// work outlives its budget by a second (the budget itself normally stops
+/// it first; the timer only backs it up), a 500 if it panicked.
+async fn budgeted<T: Send + 'static>(
+    shared: &Shared,
+    work: impl FnOnce(&Budget) -> T + Send + 'static,
+) -> Result<T, Refusal> {
     let Ok(slot) = Arc::clone(&shared.slots).try_acquire_owned() else {
-        return refuse(
+        return Err(Refusal::new(
             StatusCode::SERVICE_UNAVAILABLE,
             "too many requests at once; try again",
-        );
+        ));
     };
     let cancel = Arc::new(AtomicBool::new(false));
     let budget = Budget::unlimited()
         .time_limit(shared.limits.work)
         .cancel_flag(Arc::clone(&cancel));
-    let work = tokio::task::spawn_blocking(move || {
+    let running = tokio::task::spawn_blocking(move || {
         let _slot = slot;
-        let answered = answer_within(&mut Solver::new(), question, record, 0, &budget);
-        let text = serde_json::to_vec(&shapes::answer_json(&answered, "request", question));
-        (answered.outcome, text)
+        work(&budget)
     });
-    // The budget stops the work itself; the timer only backs it up.
     let backstop = shared.limits.work + std::time::Duration::from_secs(1);
-    match tokio::time::timeout(backstop, work).await {
-        Ok(Ok((Outcome::OutOfBudget(reason), _))) => refuse(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            format!("work budget exceeded: {reason}"),
-        ),
-        Ok(Ok((_, Ok(text)))) => json_response(text),
-        Ok(Ok((_, Err(error)))) => refuse(StatusCode::INTERNAL_SERVER_ERROR, error.to_string()),
-        Ok(Err(error)) => refuse(StatusCode::INTERNAL_SERVER_ERROR, error.to_string()),
+    match tokio::time::timeout(backstop, running).await {
+        Ok(Ok(done)) => Ok(done),
+        Ok(Err(error)) => Err(Refusal::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            error.to_string(),
+        )),
         Err(_) => {
             cancel.store(true, Ordering::Relaxed);
-            refuse(
+            Err(Refusal::new(
                 StatusCode::UNPROCESSABLE_ENTITY,
                 "work budget exceeded: time limit reached",
-            )
+            ))
         }
     }
 }
@@ -345,18 +364,7 @@ pub(crate) async fn generate(State(shared): State<Shared>, bytes: Bytes) -> Resp
     let index = body.index.unwrap_or(0);
     let generator = Generator::new(seed).symmetry(symmetry).clues(body.clues);
     let with_solution = body.with_solution.unwrap_or(false);
-    let Ok(slot) = Arc::clone(&shared.slots).try_acquire_owned() else {
-        return refuse(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "too many requests at once; try again",
-        );
-    };
-    let cancel = Arc::new(AtomicBool::new(false));
-    let budget = Budget::unlimited()
-        .time_limit(shared.limits.work)
-        .cancel_flag(Arc::clone(&cancel));
-    let work = tokio::task::spawn_blocking(move || {
-        let _slot = slot;
+    let done = budgeted(&shared, move |budget| {
         let made = match range {
             None => {
                 // Carving is many short searches: a budgeted solver stops
@@ -374,7 +382,7 @@ pub(crate) async fn generate(State(shared): State<Shared>, bytes: Bytes) -> Resp
             Some((min, max)) => {
                 let rater = LogicSolver::sudoku_explainer();
                 generator
-                    .generate_rated_within(index, min, max, &rater, &budget)
+                    .generate_rated_within(index, min, max, &rater, budget)
                     .map(|found| found.map(|found| (found.made, Some((found.rating, found.tries)))))
             }
         };
@@ -392,31 +400,21 @@ pub(crate) async fn generate(State(shared): State<Shared>, bytes: Bytes) -> Resp
             })
         })
     });
-    let backstop = shared.limits.work + std::time::Duration::from_secs(1);
-    match tokio::time::timeout(backstop, work).await {
-        Ok(Ok(Ok(Some(Ok(text))))) => json_response(text),
-        Ok(Ok(Ok(None))) => refuse(
+    match done.await {
+        Ok(Ok(Some(Ok(text)))) => json_response(text),
+        Ok(Ok(None)) => refuse(
             StatusCode::UNPROCESSABLE_ENTITY,
             format!(
                 "no candidate of {} had a rating in range; widen the range",
                 sudokit::logic::RATED_ATTEMPTS
             ),
         ),
-        Ok(Ok(Err(why))) => refuse(
+        Ok(Err(why)) => refuse(
             StatusCode::UNPROCESSABLE_ENTITY,
             format!("work budget exceeded: {why} before a candidate had a rating in range"),
         ),
-        Ok(Ok(Ok(Some(Err(error))))) => {
-            refuse(StatusCode::INTERNAL_SERVER_ERROR, error.to_string())
-        }
-        Ok(Err(error)) => refuse(StatusCode::INTERNAL_SERVER_ERROR, error.to_string()),
-        Err(_) => {
-            cancel.store(true, Ordering::Relaxed);
-            refuse(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "work budget exceeded: time limit reached",
-            )
-        }
+        Ok(Ok(Some(Err(error)))) => refuse(StatusCode::INTERNAL_SERVER_ERROR, error.to_string()),
+        Err(refusal) => refusal.into_response(),
     }
 }
 
