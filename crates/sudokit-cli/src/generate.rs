@@ -11,6 +11,8 @@ use sudokit::answer::json::JsonGenerated;
 use sudokit::logic::{Difficulty, Level, LogicSolver, Rating};
 use sudokit::{Generator, Grid, Solver, Symmetry};
 
+use crate::run;
+
 /// Puzzles made together before printing: enough to keep every thread busy,
 /// few enough that the first lines come out quickly.
 const CHUNK_PUZZLES: u64 = 256;
@@ -127,8 +129,11 @@ fn parse_symmetry(text: &str) -> Result<Symmetry, String> {
 
 /// What one index gives: the puzzle and its solution (the same grid twice
 /// with --solved), with its rating and the candidates tried when one was asked
-/// for, or `None` if no candidate fitted.
-type Made = Option<(Grid, Grid, Option<(Rating, u64)>)>;
+/// for, or `None` if no candidate fitted; `Err` once Ctrl-C was pressed.
+type Made = Result<Option<(Grid, Grid, Option<(Rating, u64)>)>, Interrupted>;
+
+/// Ctrl-C stopped the run before this puzzle was made.
+struct Interrupted;
 
 /// Makes and prints the puzzles; the exit status.
 pub fn run(args: &GenerateArgs) -> ExitCode {
@@ -164,23 +169,35 @@ pub fn run(args: &GenerateArgs) -> ExitCode {
     });
     let rater = LogicSolver::sudoku_explainer();
     let make = |solver: &mut Solver, index: u64| -> Made {
-        if args.solved {
+        // Each thread finishes the puzzle it is on, so Ctrl-C waits at most
+        // one puzzle per thread.
+        if run::interrupted() {
+            return Err(Interrupted);
+        }
+        Ok(if args.solved {
             let grid = generator.complete_grid(index);
             Some((grid, grid, None))
         } else if let Some((min, max)) = range {
-            let found = generator.generate_rated(index, min, max, &rater)?;
-            Some((
-                found.made.puzzle,
-                found.made.solution,
-                Some((found.rating, found.tries)),
-            ))
+            generator
+                .generate_rated(index, min, max, &rater)
+                .map(|found| {
+                    (
+                        found.made.puzzle,
+                        found.made.solution,
+                        Some((found.rating, found.tries)),
+                    )
+                })
         } else {
             let made = generator.generate_with(solver, index);
             Some((made.puzzle, made.solution, None))
-        }
+        })
     };
-    let progress = range.map(|_| progress_bar(args.count));
+    run::stop_on_ctrl_c();
+    let progress = progress_bar(args.count);
     let mut tried = 0u64;
+    // Puzzles left above a --clues target: the target is a limit, reported.
+    let mut over_target = 0u64;
+    let mut fewest_over = usize::MAX;
     let mut stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let mut line = Vec::with_capacity(256);
     let mut start = 0;
@@ -198,6 +215,12 @@ pub fn run(args: &GenerateArgs) -> ExitCode {
             })
         };
         for (index, made) in (start..end).zip(chunk) {
+            let Ok(made) = made else {
+                progress.finish_and_clear();
+                let _ = stdout.flush();
+                eprintln!("sudokit: interrupted after {index} puzzles; the lines above are whole");
+                return ExitCode::from(run::INTERRUPTED);
+            };
             let Some((puzzle, solution, rated)) = made else {
                 eprintln!(
                     "sudokit: puzzle {index}: no candidate in {} tries had a rating in range",
@@ -206,9 +229,12 @@ pub fn run(args: &GenerateArgs) -> ExitCode {
                 return ExitCode::from(1);
             };
             tried += rated.map_or(0, |(_, tries)| tries);
-            if let Some(bar) = &progress {
-                bar.inc(1);
+            let clues = puzzle.clue_count();
+            if args.clues.is_some_and(|target| clues > target) && !args.solved {
+                over_target += 1;
+                fewest_over = fewest_over.min(clues);
             }
+            progress.inc(1);
             line.clear();
             write_puzzle(
                 &mut line, args, seed, symmetry, index, &puzzle, &solution, rated,
@@ -220,8 +246,15 @@ pub fn run(args: &GenerateArgs) -> ExitCode {
         }
         start = end;
     }
-    if let Some(bar) = progress {
-        bar.finish_and_clear();
+    progress.finish_and_clear();
+    if let (Some(target), true) = (args.clues, over_target > 0) {
+        eprintln!(
+            "sudokit: {over_target} of {} puzzles kept more than {target} clues (the fewest {fewest_over}): \
+             no grid tried gave {target} or fewer (more grids: --attempts)",
+            args.count,
+        );
+    }
+    if range.is_some() {
         eprintln!(
             "sudokit: {} puzzles from {tried} candidates made and rated ({:.1} per puzzle)",
             args.count,
@@ -234,7 +267,7 @@ pub fn run(args: &GenerateArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// A progress bar on stderr when it is a terminal (rated generation can take a while).
+/// A progress bar on stderr when it is a terminal.
 fn progress_bar(count: u64) -> indicatif::ProgressBar {
     use std::io::IsTerminal;
     if !io::stderr().is_terminal() {

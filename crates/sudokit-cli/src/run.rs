@@ -127,6 +127,17 @@ pub fn run(config: &Config) -> u8 {
         return output.printer.status;
     }
     output.progress.finish();
+    // A count printed as the limit looks like an exact one: say it is not,
+    // once for the run (JSON says it per record).
+    let at_limit = output.printer.at_limit;
+    if let (Question::Count { limit }, true) = (config.question, at_limit > 0) {
+        if config.format != Some(OutputFormat::Json) {
+            output.printer.report(&format!(
+                "sudokit: {at_limit} of {} counts stopped at the limit of {limit} (--limit): there are more solutions",
+                output.printer.answered
+            ));
+        }
+    }
     if config.stats {
         output
             .printer
@@ -478,6 +489,8 @@ struct AnsweredRecord {
     diagnostic: Option<String>,
     guesses: u64,
     status: u8,
+    /// A count that stopped at its limit: there are more solutions.
+    limit_reached: bool,
 }
 
 /// A chunk's answers, written on the thread that answered them.
@@ -511,6 +524,11 @@ pub fn stop_on_ctrl_c() {
     });
     // Without a handler Ctrl-C keeps its default: the run ends at once.
     let _ = installed;
+}
+
+/// Whether Ctrl-C has asked the run to stop (see [`stop_on_ctrl_c`]).
+pub fn interrupted() -> bool {
+    INTERRUPT.load(Ordering::Relaxed)
 }
 
 /// The text of a panic's payload.
@@ -600,6 +618,13 @@ impl Job {
                     diagnostic: answer::diagnostic(&answered, &self.file),
                     guesses: answered.guesses,
                     status: answered.outcome.exit_status(),
+                    limit_reached: matches!(
+                        answered.outcome,
+                        Outcome::Counted {
+                            limit_reached: true,
+                            ..
+                        }
+                    ),
                 });
             }
         });
@@ -631,6 +656,8 @@ struct Printer {
     answered: u64,
     guesses: u64,
     without_guess: u64,
+    /// Counts that stopped at the limit.
+    at_limit: u64,
     /// A lone failed record prints nothing; its empty line waits for a second record.
     first_failed: bool,
     previous_multiline: bool,
@@ -646,6 +673,7 @@ impl Printer {
             answered: 0,
             guesses: 0,
             without_guess: 0,
+            at_limit: 0,
             first_failed: false,
             previous_multiline: false,
             status: 0,
@@ -683,6 +711,7 @@ impl Printer {
         self.answered += 1;
         self.guesses += record.guesses;
         self.without_guess += u64::from(record.guesses == 0);
+        self.at_limit += u64::from(record.limit_reached);
         self.status = self.status.max(record.status);
         if let Some(message) = &record.diagnostic {
             self.stdout.flush()?;

@@ -59,8 +59,15 @@ struct Shared {
     slots: Arc<Semaphore>,
 }
 
-/// The whole app: the page, its assets and the API, with `limits`.
+/// The whole app: the page, its assets and the API, with `limits`, logging
+/// one line per request on stderr.
 pub fn app(limits: Limits) -> Router {
+    quiet_app(limits).layer(middleware::from_fn(log_request))
+}
+
+/// The app without the request log, for embedding it in another server (or
+/// a fuzzer) that logs in its own way.
+pub fn quiet_app(limits: Limits) -> Router {
     let shared = Shared {
         limits,
         slots: Arc::new(Semaphore::new(limits.concurrent)),
@@ -83,7 +90,6 @@ pub fn app(limits: Limits) -> Router {
         .route("/app.css", get(assets::style))
         .merge(api)
         .layer(DefaultBodyLimit::max(limits.body_bytes))
-        .layer(middleware::from_fn(log_request))
 }
 
 /// One line per request on stderr: method, path, status, milliseconds.

@@ -1,0 +1,211 @@
+//! The commands that can run long either finish or stop at a limit that
+//! they report: counting an empty board, asking for 17-clue puzzles, rating
+//! and explaining the hardest puzzles (nested forcing chains).
+
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+/// One of the forum's hardest (rated 11.1 by Sudoku Explainer's rules): its
+/// explanation needs nested forcing chains.
+const HARDEST: &str =
+    "98.76.5..75..8..6...6......5.......4..794..5.......3..2..........965..8......41..";
+
+/// Runs the command with `stdin`; stdout, stderr, exit status and how long it took.
+fn run(args: &[&str], stdin: &str) -> (String, String, i32, Duration) {
+    use std::io::Write;
+    let start = Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sudokit runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("stdin written");
+    let output = child.wait_with_output().expect("sudokit ends");
+    (
+        String::from_utf8(output.stdout).expect("UTF-8 stdout"),
+        String::from_utf8(output.stderr).expect("UTF-8 stderr"),
+        output.status.code().unwrap_or(-1),
+        start.elapsed(),
+    )
+}
+
+fn clues(puzzle: &str) -> usize {
+    puzzle.bytes().filter(u8::is_ascii_digit).count()
+}
+
+#[test]
+fn counting_an_empty_board_stops_at_the_limit_and_says_so() {
+    let empty = ".".repeat(81);
+    let (out, err, code, _) = run(&["count"], &empty);
+    assert_eq!((out.as_str(), code), ("1000000\n", 0));
+    assert_eq!(
+        err,
+        "sudokit: 1 of 1 counts stopped at the limit of 1000000 (--limit): there are more solutions\n"
+    );
+
+    let (out, err, code, _) = run(&["count", "--limit", "5"], &format!("{empty}\n{HARDEST}\n"));
+    assert_eq!((out.as_str(), code), ("5\n1\n", 0));
+    assert!(
+        err.contains("1 of 2 counts stopped at the limit of 5"),
+        "{err}"
+    );
+
+    // JSON says it per record, so the summary line is not needed there.
+    let (out, err, _, _) = run(&["count", "--limit", "5", "--format", "json"], &empty);
+    let json: Value = serde_json::from_str(out.trim()).expect("JSON");
+    assert_eq!(
+        (json["count"].as_u64(), json["limit_reached"].as_bool()),
+        (Some(5), Some(true))
+    );
+    assert_eq!(err, "");
+
+    // A count that ends exactly at the limit did not stop there: nothing to report.
+    let (out, err, _, _) = run(&["count", "--limit", "1"], HARDEST);
+    assert_eq!((out.as_str(), err.as_str()), ("1\n", ""));
+}
+
+#[test]
+fn seventeen_clues_out_of_reach_gives_the_fewest_found_and_says_so() {
+    let (out, err, code, _) = run(
+        &[
+            "generate",
+            "--clues",
+            "17",
+            "--attempts",
+            "5",
+            "--seed",
+            "1",
+            "-n",
+            "2",
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    let puzzles: Vec<&str> = out.lines().collect();
+    assert_eq!(puzzles.len(), 2);
+    let fewest = puzzles.iter().map(|p| clues(p)).min().expect("two puzzles");
+    assert!(fewest > 17, "{out}");
+    assert_eq!(
+        err,
+        format!(
+            "sudokit: 2 of 2 puzzles kept more than 17 clues (the fewest {fewest}): \
+             no grid tried gave 17 or fewer (more grids: --attempts)\n"
+        )
+    );
+
+    // A target that is reached needs no report.
+    let (out, err, _, _) = run(&["generate", "--clues", "30", "--seed", "1"], "");
+    assert!(clues(out.trim()) <= 30, "{out}");
+    assert_eq!(err, "");
+}
+
+#[test]
+fn the_hardest_puzzles_are_rated_and_explained_to_the_end() {
+    let (out, err, code, took) = run(&["rate"], HARDEST);
+    assert_eq!(
+        (out.as_str(), err.as_str(), code),
+        ("11.1/11.1/10.9 diabolical\n", "", 0)
+    );
+    // Generous: the rating takes well under a second in a release build.
+    assert!(took < Duration::from_secs(60), "rate took {took:?}");
+
+    let (out, _, code, _) = run(&["explain", "--format", "json"], HARDEST);
+    assert_eq!(code, 0);
+    let json: Value = serde_json::from_str(out.trim()).expect("JSON");
+    assert_eq!(json["status"], "explained");
+    assert_eq!(json["solved"], true);
+    let steps = json["steps"].as_array().expect("steps");
+    assert!(
+        steps
+            .iter()
+            .any(|step| step["id"] == "nested-forcing-chain"),
+        "no nested chain among {} steps",
+        steps.len()
+    );
+}
+
+/// Ctrl-C stops a long `generate` after the puzzle each thread is on: whole
+/// lines on stdout, in order, a note of how many on stderr, exit status 130.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_generate_with_whole_lines() {
+    use std::io::Read;
+
+    let mut run = Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args([
+            "generate",
+            "--level",
+            "diabolical",
+            "--seed",
+            "5",
+            "-n",
+            "100000",
+            "-j2",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the run starts");
+    let mut stderr_pipe = run.stderr.take().expect("stderr");
+    let stderr_reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = stderr_pipe.read_to_string(&mut text);
+        text
+    });
+    std::thread::sleep(Duration::from_millis(1500));
+    let sent = Instant::now();
+    let killed = Command::new("kill")
+        .args(["-INT", &run.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let mut stdout = String::new();
+    run.stdout
+        .take()
+        .expect("stdout")
+        .read_to_string(&mut stdout)
+        .expect("stdout read");
+    let status = run.wait().expect("the run ends");
+    assert!(
+        sent.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        sent.elapsed()
+    );
+    let stderr = stderr_reader.join().expect("stderr read");
+    assert_eq!(status.code(), Some(130), "{stderr}");
+    assert!(stdout.is_empty() || stdout.ends_with('\n'));
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert!(lines.len() < 100_000, "it stopped early");
+    assert!(lines.iter().all(|line| line.len() == 81), "whole puzzles");
+    assert!(
+        stderr.contains(&format!("interrupted after {} puzzles", lines.len())),
+        "{stderr}"
+    );
+    // The same puzzles as an uninterrupted run: nothing out of order.
+    if !lines.is_empty() {
+        let count = lines.len().to_string();
+        let (again, _, _, _) = run_args(&[
+            "generate",
+            "--level",
+            "diabolical",
+            "--seed",
+            "5",
+            "-n",
+            &count,
+        ]);
+        assert_eq!(again, stdout);
+    }
+}
+
+fn run_args(args: &[&str]) -> (String, String, i32, Duration) {
+    run(args, "")
+}
