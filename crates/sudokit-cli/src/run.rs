@@ -3,8 +3,8 @@
 //! before it is printed; a chunk that is done early waits in a small stash.
 //!
 //! No thread only hands out work or only prints: a dispatcher woken once per
-//! chunk cost a two-thread run 8% more CPU time than one thread (489 context
-//! switches against 3 on the 17-clue collection).
+//! chunk costs more CPU time in context switches than it saves (measured in
+//! docs/PERFORMANCE.md).
 
 use std::collections::BTreeMap;
 use std::fs::File;
@@ -39,9 +39,8 @@ const LINE_BYTES: usize = 82;
 
 /// Bytes of the input and output buffers. The first touch of each page of a
 /// buffer costs a page fault, dear on virtual machines, and a short run
-/// never reuses them: 16 KiB took 21 faults off a run over top1465 (149 to
-/// 128) against 64 KiB, 1-1.5% of its time, while the extra system calls
-/// on large files cost far less.
+/// never reuses them; the extra system calls of a smaller buffer on large
+/// files cost far less (measured in docs/PERFORMANCE.md).
 const IO_BUFFER_BYTES: usize = 1 << 14;
 
 /// Chunks taken and not yet printed, per thread, at most: enough that a
@@ -99,9 +98,9 @@ pub fn run(config: &Config) -> u8 {
         pipeline.work();
     } else {
         // The calling thread only waits. Working on it too (one thread
-        // fewer) made two-thread runs of serg 25% slower: the thread it
-        // spawns starts on its core and waits there for the scheduler to
-        // move it.
+        // fewer) made two-thread runs slower (docs/PERFORMANCE.md): the
+        // thread it spawns starts on its core and waits there for the
+        // scheduler to move it.
         std::thread::scope(|scope| {
             // A thread the system refuses is one worker fewer; with none,
             // the calling thread does the work.
