@@ -11,7 +11,7 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -68,86 +68,105 @@ pub fn run(config: &Config) -> u8 {
     } else {
         config.files.clone()
     };
-    let bytes_read = Arc::new(AtomicU64::new(0));
     let progress = Progress::new(&inputs);
-    let started = Instant::now();
-    let pipeline = Pipeline {
-        reader: Mutex::new(Reader {
-            inputs: inputs.into_iter(),
-            current: None,
-            count_bytes: progress.is_drawn().then(|| Arc::clone(&bytes_read)),
-            question: config.question,
-            format: config.format,
-            threads,
-            first_index: 0,
-        }),
-        taken: AtomicU64::new(0),
-        output: Mutex::new(Output {
-            printer: Printer::new(config.format, config.question),
-            progress,
-            bytes_read,
-            printed: 0,
-            stash: BTreeMap::new(),
-            waiting: 0,
-        }),
-        room: Condvar::new(),
-        in_flight_limit: CHUNKS_IN_FLIGHT_PER_THREAD * threads as u64,
-        stdout_gone: AtomicBool::new(false),
-    };
-    if threads == 1 {
-        pipeline.work();
-    } else {
-        // The calling thread only waits. Working on it too (one thread
-        // fewer) made two-thread runs slower (docs/PERFORMANCE.md): the
-        // thread it spawns starts on its core and waits there for the
-        // scheduler to move it.
-        std::thread::scope(|scope| {
-            // A thread the system refuses is one worker fewer; with none,
-            // the calling thread does the work.
-            let started = (0..threads)
-                .filter(|_| {
-                    std::thread::Builder::new()
-                        .spawn_scoped(scope, || pipeline.work())
-                        .is_ok()
-                })
-                .count();
-            if started == 0 {
-                pipeline.work();
-            }
-        });
-    }
-    let stdout_gone = pipeline.stdout_gone.load(Ordering::Relaxed);
-    let mut output = pipeline
-        .output
-        .into_inner()
-        .unwrap_or_else(PoisonError::into_inner);
-    // stdout is gone (`sudokit solve big.txt | head`): stop quietly.
-    if stdout_gone || output.printer.finish().is_err() {
-        return output.printer.status;
-    }
-    output.progress.finish();
-    if config.stats {
-        output
-            .printer
-            .report(&summary(&output.printer, started.elapsed(), threads));
-    }
-    output.printer.status
+    let reader = Reader::new(
+        inputs,
+        config.question,
+        config.format,
+        threads,
+        interrupt_flag(),
+    );
+    let printer = Printer::new(
+        io::BufWriter::with_capacity(IO_BUFFER_BYTES, io::stdout()),
+        io::stderr(),
+        config.format,
+        config.question,
+    );
+    Pipeline::new(reader, printer, progress).run(config.stats)
 }
 
-/// What the threads of a run share.
-struct Pipeline {
+/// What the threads of a run share: answers go to `W` (stdout), diagnostics
+/// to `E` (stderr).
+struct Pipeline<W, E> {
     reader: Mutex<Reader>,
     /// Sequence numbers handed out so far, read without the reader's lock to
     /// keep chunks in flight within bounds.
     taken: AtomicU64,
-    output: Mutex<Output>,
+    output: Mutex<Output<W, E>>,
     /// Signalled when printing moves on, for threads waiting for room.
     room: Condvar,
+    threads: usize,
     in_flight_limit: u64,
     stdout_gone: AtomicBool,
 }
 
-impl Pipeline {
+impl<W: Write + Send, E: Write + Send> Pipeline<W, E> {
+    fn new(mut reader: Reader, printer: Printer<W, E>, progress: Progress) -> Self {
+        let threads = reader.threads;
+        let bytes_read = Arc::new(AtomicU64::new(0));
+        reader.count_bytes = progress.is_drawn().then(|| Arc::clone(&bytes_read));
+        Pipeline {
+            reader: Mutex::new(reader),
+            taken: AtomicU64::new(0),
+            output: Mutex::new(Output {
+                printer,
+                progress,
+                bytes_read,
+                printed: 0,
+                stash: BTreeMap::new(),
+                waiting: 0,
+            }),
+            room: Condvar::new(),
+            threads,
+            in_flight_limit: CHUNKS_IN_FLIGHT_PER_THREAD * threads as u64,
+            stdout_gone: AtomicBool::new(false),
+        }
+    }
+
+    /// Answers and prints every input on the run's threads, then the
+    /// summary if `stats`; returns the exit status.
+    fn run(self, stats: bool) -> u8 {
+        let started = Instant::now();
+        let threads = self.threads;
+        if threads == 1 {
+            self.work();
+        } else {
+            // The calling thread only waits. Working on it too (one thread
+            // fewer) made two-thread runs slower (docs/PERFORMANCE.md): the
+            // thread it spawns starts on its core and waits there for the
+            // scheduler to move it.
+            std::thread::scope(|scope| {
+                // A thread the system refuses is one worker fewer; with none,
+                // the calling thread does the work.
+                let started = (0..threads)
+                    .filter(|_| {
+                        std::thread::Builder::new()
+                            .spawn_scoped(scope, || self.work())
+                            .is_ok()
+                    })
+                    .count();
+                if started == 0 {
+                    self.work();
+                }
+            });
+        }
+        let stdout_gone = self.stdout_gone.into_inner();
+        let mut output = self
+            .output
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner);
+        // stdout is gone (`sudokit solve big.txt | head`): stop quietly.
+        if stdout_gone || output.printer.finish().is_err() {
+            return output.printer.status;
+        }
+        output.progress.finish();
+        if stats {
+            let line = summary(&output.printer, started.elapsed(), threads);
+            output.printer.report(&line);
+        }
+        output.printer.status
+    }
+
     /// One thread's loop: take, answer, print, until the inputs run out or
     /// stdout goes away.
     fn work(&self) {
@@ -257,6 +276,8 @@ struct Reader {
     question: Question,
     format: Option<OutputFormat>,
     threads: usize,
+    /// Raised by Ctrl-C.
+    interrupt: &'static AtomicBool,
     /// The run's number of the next chunk's first record, over all inputs.
     first_index: u64,
 }
@@ -274,6 +295,25 @@ struct OpenInput {
 }
 
 impl Reader {
+    fn new(
+        inputs: Vec<PathBuf>,
+        question: Question,
+        format: Option<OutputFormat>,
+        threads: usize,
+        interrupt: &'static AtomicBool,
+    ) -> Reader {
+        Reader {
+            inputs: inputs.into_iter(),
+            current: None,
+            count_bytes: None,
+            question,
+            format,
+            threads,
+            interrupt,
+            first_index: 0,
+        }
+    }
+
     fn next_task(&mut self) -> Option<Task> {
         loop {
             let current = match &mut self.current {
@@ -316,6 +356,7 @@ impl Reader {
                             question: self.question,
                             format: self.format,
                             file: name,
+                            interrupt: self.interrupt,
                         }),
                         chunk_records: chunk_records(expected_records, self.threads),
                         expected_records,
@@ -358,8 +399,8 @@ impl Reader {
 }
 
 /// The printing side: answers and reports go out in input order.
-struct Output {
-    printer: Printer,
+struct Output<W, E> {
+    printer: Printer<W, E>,
     progress: Progress,
     bytes_read: Arc<AtomicU64>,
     /// Pieces of work printed so far: the sequence number printed next.
@@ -370,7 +411,7 @@ struct Output {
     waiting: usize,
 }
 
-impl Output {
+impl<W: Write, E: Write> Output<W, E> {
     fn print(&mut self, done: &Done) -> io::Result<()> {
         match done {
             Done::Answers(answers) => {
@@ -381,7 +422,7 @@ impl Output {
                 );
             }
             Done::Report(message) => {
-                self.printer.stdout.flush()?;
+                self.printer.out.flush()?;
                 self.printer.report(message);
                 self.printer.status = self.printer.status.max(2);
             }
@@ -462,6 +503,8 @@ struct Job {
     format: Option<OutputFormat>,
     /// The input's name for diagnostics and JSON.
     file: String,
+    /// Raised by Ctrl-C: the chunk stops before its next record.
+    interrupt: &'static AtomicBool,
 }
 
 /// One record's answer as text, with what the printer needs to put it in
@@ -496,20 +539,32 @@ pub const INTERNAL_ERROR: u8 = 3;
 /// The exit status of a run stopped by Ctrl-C (128 + SIGINT, as shells say).
 pub const INTERRUPTED: u8 = 130;
 
-/// Raised by Ctrl-C: the threads stop at the next record, and the answers
-/// printed so far stay whole lines, in order.
+/// Raised by Ctrl-C once [`interrupt_flag`] installed its handler: a run's
+/// threads stop at the next record, and the answers printed so far stay
+/// whole lines, in order.
 static INTERRUPT: AtomicBool = AtomicBool::new(false);
 
-/// Makes Ctrl-C stop a run cleanly (see [`INTERRUPT`]); a second Ctrl-C
-/// ends the process at once.
-pub fn stop_on_ctrl_c() {
-    let installed = ctrlc::set_handler(|| {
-        if INTERRUPT.swap(true, Ordering::Relaxed) {
-            std::process::exit(i32::from(INTERRUPTED));
-        }
+/// The flag Ctrl-C raises, for every command that stops cleanly on it. The
+/// first call installs the handler (ctrlc allows one per process, so every
+/// command shares this one); from then on a second Ctrl-C ends the process
+/// at once.
+pub(crate) fn interrupt_flag() -> &'static AtomicBool {
+    static HANDLER: OnceLock<()> = OnceLock::new();
+    HANDLER.get_or_init(|| {
+        let installed = ctrlc::set_handler(|| {
+            if INTERRUPT.swap(true, Ordering::Relaxed) {
+                std::process::exit(i32::from(INTERRUPTED));
+            }
+        });
+        // Without a handler Ctrl-C keeps its default: the run ends at once.
+        let _ = installed;
     });
-    // Without a handler Ctrl-C keeps its default: the run ends at once.
-    let _ = installed;
+    &INTERRUPT
+}
+
+/// Makes Ctrl-C stop a run cleanly (see [`interrupt_flag`]).
+pub fn stop_on_ctrl_c() {
+    interrupt_flag();
 }
 
 /// The text of a panic's payload.
@@ -552,7 +607,7 @@ impl Job {
         SOLVER.with(|solver| {
             let mut solver = solver.borrow_mut();
             for (index, record) in (first_index..).zip(chunk) {
-                if INTERRUPT.load(Ordering::Relaxed) {
+                if self.interrupt.load(Ordering::Relaxed) {
                     answers.interrupted = true;
                     break;
                 }
@@ -620,10 +675,11 @@ impl Read for CountingReader {
     }
 }
 
-/// Writes answers in order to buffered stdout and diagnostics to stderr, and
-/// keeps the exit status.
-struct Printer {
-    stdout: io::BufWriter<io::Stdout>,
+/// Writes answers in order to `out` (buffered stdout) and diagnostics to
+/// `diagnostics` (stderr), and keeps the exit status.
+struct Printer<W, E> {
+    out: W,
+    diagnostics: E,
     format: Option<OutputFormat>,
     question: Question,
     /// Records printed so far, over all inputs.
@@ -636,10 +692,11 @@ struct Printer {
     status: u8,
 }
 
-impl Printer {
-    fn new(format: Option<OutputFormat>, question: Question) -> Printer {
+impl<W: Write, E: Write> Printer<W, E> {
+    fn new(out: W, diagnostics: E, format: Option<OutputFormat>, question: Question) -> Self {
         Printer {
-            stdout: io::BufWriter::with_capacity(IO_BUFFER_BYTES, io::stdout()),
+            out,
+            diagnostics,
             format,
             question,
             answered: 0,
@@ -661,13 +718,13 @@ impl Printer {
             start = record.end;
         }
         if let Some(message) = &answers.crashed {
-            self.stdout.flush()?;
+            self.out.flush()?;
             self.report(message);
             self.status = INTERNAL_ERROR;
             return Err(io::Error::other("a record's answer panicked"));
         }
         if answers.interrupted {
-            self.stdout.flush()?;
+            self.out.flush()?;
             self.report(&format!(
                 "sudokit: interrupted after {} records; the answers above are whole",
                 self.answered
@@ -684,37 +741,36 @@ impl Printer {
         self.without_guess += u64::from(record.guesses == 0);
         self.status = self.status.max(record.status);
         if let Some(message) = &record.diagnostic {
-            self.stdout.flush()?;
+            self.out.flush()?;
             self.report(message);
         }
         if self.format == Some(OutputFormat::Json) {
-            return self.stdout.write_all(text);
+            return self.out.write_all(text);
         }
         if self.answered == 1 && record.failed {
             self.first_failed = true;
             return Ok(());
         }
         if self.answered == 2 && self.first_failed {
-            self.stdout.write_all(b"\n")?;
+            self.out.write_all(b"\n")?;
         }
         if self.answered > 1 && (record.multiline || self.previous_multiline) {
-            self.stdout.write_all(b"\n")?;
+            self.out.write_all(b"\n")?;
         }
         self.previous_multiline = record.multiline;
-        self.stdout.write_all(text)
+        self.out.write_all(text)
     }
 
-    fn report(&self, message: &str) {
-        let mut stderr = io::stderr().lock();
-        let _ = writeln!(stderr, "{message}");
+    fn report(&mut self, message: &str) {
+        let _ = writeln!(self.diagnostics, "{message}");
     }
 
     fn finish(&mut self) -> io::Result<()> {
-        self.stdout.flush()
+        self.out.flush()
     }
 }
 
-fn summary(printer: &Printer, elapsed: Duration, threads: usize) -> String {
+fn summary<W, E>(printer: &Printer<W, E>, elapsed: Duration, threads: usize) -> String {
     let records = printer.answered.max(1) as f64;
     let seconds = elapsed.as_secs_f64();
     let mut line = format!(
@@ -747,10 +803,7 @@ struct Progress {
 impl Progress {
     fn new(inputs: &[PathBuf]) -> Progress {
         if !io::stderr().is_terminal() {
-            return Progress {
-                bar: None,
-                shown: false,
-            };
+            return Progress::hidden();
         }
         let total: Option<u64> = inputs.iter().map(|path| file_size(path)).sum();
         let bar = match total {
@@ -768,6 +821,13 @@ impl Progress {
         };
         Progress {
             bar: Some(bar),
+            shown: false,
+        }
+    }
+
+    fn hidden() -> Progress {
+        Progress {
+            bar: None,
             shown: false,
         }
     }
