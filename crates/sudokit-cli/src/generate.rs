@@ -4,6 +4,7 @@
 use std::hash::BuildHasher;
 use std::io::{self, Write};
 use std::process::ExitCode;
+use std::sync::atomic::Ordering;
 
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
@@ -168,10 +169,11 @@ pub fn run(args: &GenerateArgs) -> ExitCode {
         })
     });
     let rater = LogicSolver::sudoku_explainer();
+    let interrupt = run::interrupt_flag();
     let make = |solver: &mut Solver, index: u64| -> Made {
         // Each thread finishes the puzzle it is on, so Ctrl-C waits at most
         // one puzzle per thread.
-        if run::interrupted() {
+        if interrupt.load(Ordering::Relaxed) {
             return Err(Interrupted);
         }
         Ok(if args.solved {
@@ -192,7 +194,6 @@ pub fn run(args: &GenerateArgs) -> ExitCode {
             Some((made.puzzle, made.solution, None))
         })
     };
-    run::stop_on_ctrl_c();
     let progress = progress_bar(args.count);
     let mut tried = 0u64;
     // Puzzles left above a --clues target: the target is a limit, reported.

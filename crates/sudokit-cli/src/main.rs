@@ -503,7 +503,6 @@ fn main() -> ExitCode {
             (args.question(sub), args.common)
         }
     };
-    run::stop_on_ctrl_c();
     let config = run::Config {
         question,
         files: common.files,

@@ -3,15 +3,15 @@
 //! before it is printed; a chunk that is done early waits in a small stash.
 //!
 //! No thread only hands out work or only prints: a dispatcher woken once per
-//! chunk cost a two-thread run 8% more CPU time than one thread (489 context
-//! switches against 3 on the 17-clue collection).
+//! chunk costs more CPU time in context switches than it saves (measured in
+//! docs/PERFORMANCE.md).
 
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -39,9 +39,8 @@ const LINE_BYTES: usize = 82;
 
 /// Bytes of the input and output buffers. The first touch of each page of a
 /// buffer costs a page fault, dear on virtual machines, and a short run
-/// never reuses them: 16 KiB took 21 faults off a run over top1465 (149 to
-/// 128) against 64 KiB, 1-1.5% of its time, while the extra system calls
-/// on large files cost far less.
+/// never reuses them; the extra system calls of a smaller buffer on large
+/// files cost far less (measured in docs/PERFORMANCE.md).
 const IO_BUFFER_BYTES: usize = 1 << 14;
 
 /// Chunks taken and not yet printed, per thread, at most: enough that a
@@ -69,97 +68,108 @@ pub fn run(config: &Config) -> u8 {
     } else {
         config.files.clone()
     };
-    let bytes_read = Arc::new(AtomicU64::new(0));
     let progress = Progress::new(&inputs);
-    let started = Instant::now();
-    let pipeline = Pipeline {
-        reader: Mutex::new(Reader {
-            inputs: inputs.into_iter(),
-            current: None,
-            count_bytes: progress.is_drawn().then(|| Arc::clone(&bytes_read)),
-            question: config.question,
-            format: config.format,
-            threads,
-            first_index: 0,
-        }),
-        taken: AtomicU64::new(0),
-        output: Mutex::new(Output {
-            printer: Printer::new(config.format, config.question),
-            progress,
-            bytes_read,
-            printed: 0,
-            stash: BTreeMap::new(),
-            waiting: 0,
-        }),
-        room: Condvar::new(),
-        in_flight_limit: CHUNKS_IN_FLIGHT_PER_THREAD * threads as u64,
-        stdout_gone: AtomicBool::new(false),
-    };
-    if threads == 1 {
-        pipeline.work();
-    } else {
-        // The calling thread only waits. Working on it too (one thread
-        // fewer) made two-thread runs of serg 25% slower: the thread it
-        // spawns starts on its core and waits there for the scheduler to
-        // move it.
-        std::thread::scope(|scope| {
-            // A thread the system refuses is one worker fewer; with none,
-            // the calling thread does the work.
-            let started = (0..threads)
-                .filter(|_| {
-                    std::thread::Builder::new()
-                        .spawn_scoped(scope, || pipeline.work())
-                        .is_ok()
-                })
-                .count();
-            if started == 0 {
-                pipeline.work();
-            }
-        });
-    }
-    let stdout_gone = pipeline.stdout_gone.load(Ordering::Relaxed);
-    let mut output = pipeline
-        .output
-        .into_inner()
-        .unwrap_or_else(PoisonError::into_inner);
-    // stdout is gone (`sudokit solve big.txt | head`): stop quietly.
-    if stdout_gone || output.printer.finish().is_err() {
-        return output.printer.status;
-    }
-    output.progress.finish();
-    // A count printed as the limit looks like an exact one: say it is not,
-    // once for the run (JSON says it per record).
-    let at_limit = output.printer.at_limit;
-    if let (Question::Count { limit }, true) = (config.question, at_limit > 0) {
-        if config.format != Some(OutputFormat::Json) {
-            output.printer.report(&format!(
-                "sudokit: {at_limit} of {} counts stopped at the limit of {limit} (--limit): there are more solutions",
-                output.printer.answered
-            ));
-        }
-    }
-    if config.stats {
-        output
-            .printer
-            .report(&summary(&output.printer, started.elapsed(), threads));
-    }
-    output.printer.status
+    let reader = Reader::new(
+        inputs,
+        config.question,
+        config.format,
+        threads,
+        interrupt_flag(),
+    );
+    let printer = Printer::new(
+        io::BufWriter::with_capacity(IO_BUFFER_BYTES, io::stdout()),
+        io::stderr(),
+        config.format,
+        config.question,
+    );
+    Pipeline::new(reader, printer, progress).run(config.stats)
 }
 
-/// What the threads of a run share.
-struct Pipeline {
+/// What the threads of a run share: answers go to `W` (stdout), diagnostics
+/// to `E` (stderr).
+struct Pipeline<W, E> {
     reader: Mutex<Reader>,
     /// Sequence numbers handed out so far, read without the reader's lock to
     /// keep chunks in flight within bounds.
     taken: AtomicU64,
-    output: Mutex<Output>,
+    output: Mutex<Output<W, E>>,
     /// Signalled when printing moves on, for threads waiting for room.
     room: Condvar,
+    threads: usize,
     in_flight_limit: u64,
     stdout_gone: AtomicBool,
 }
 
-impl Pipeline {
+impl<W: Write + Send, E: Write + Send> Pipeline<W, E> {
+    fn new(mut reader: Reader, printer: Printer<W, E>, progress: Progress) -> Self {
+        let threads = reader.threads;
+        let bytes_read = Arc::new(AtomicU64::new(0));
+        reader.count_bytes = progress.is_drawn().then(|| Arc::clone(&bytes_read));
+        Pipeline {
+            reader: Mutex::new(reader),
+            taken: AtomicU64::new(0),
+            output: Mutex::new(Output {
+                printer,
+                progress,
+                bytes_read,
+                printed: 0,
+                stash: BTreeMap::new(),
+                waiting: 0,
+            }),
+            room: Condvar::new(),
+            threads,
+            in_flight_limit: CHUNKS_IN_FLIGHT_PER_THREAD * threads as u64,
+            stdout_gone: AtomicBool::new(false),
+        }
+    }
+
+    /// Answers and prints every input on the run's threads, then the
+    /// summary if `stats`; returns the exit status.
+    fn run(self, stats: bool) -> u8 {
+        let started = Instant::now();
+        let threads = self.threads;
+        if threads == 1 {
+            self.work();
+        } else {
+            // The calling thread only waits. Working on it too (one thread
+            // fewer) made two-thread runs slower (docs/PERFORMANCE.md): the
+            // thread it spawns starts on its core and waits there for the
+            // scheduler to move it.
+            std::thread::scope(|scope| {
+                // A thread the system refuses is one worker fewer; with none,
+                // the calling thread does the work.
+                let started = (0..threads)
+                    .filter(|_| {
+                        std::thread::Builder::new()
+                            .spawn_scoped(scope, || self.work())
+                            .is_ok()
+                    })
+                    .count();
+                if started == 0 {
+                    self.work();
+                }
+            });
+        }
+        let stdout_gone = self.stdout_gone.into_inner();
+        let mut output = self
+            .output
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner);
+        // stdout is gone (`sudokit solve big.txt | head`): stop quietly.
+        if stdout_gone || output.printer.finish().is_err() {
+            return output.printer.status;
+        }
+        output.progress.finish();
+        if let Some(line) = limit_note(&output.printer) {
+            output.printer.report(&line);
+        }
+        if stats {
+            let line = summary(&output.printer, started.elapsed(), threads);
+            output.printer.report(&line);
+        }
+        output.printer.status
+    }
+
     /// One thread's loop: take, answer, print, until the inputs run out or
     /// stdout goes away.
     fn work(&self) {
@@ -269,6 +279,8 @@ struct Reader {
     question: Question,
     format: Option<OutputFormat>,
     threads: usize,
+    /// Raised by Ctrl-C.
+    interrupt: &'static AtomicBool,
     /// The run's number of the next chunk's first record, over all inputs.
     first_index: u64,
 }
@@ -286,6 +298,25 @@ struct OpenInput {
 }
 
 impl Reader {
+    fn new(
+        inputs: Vec<PathBuf>,
+        question: Question,
+        format: Option<OutputFormat>,
+        threads: usize,
+        interrupt: &'static AtomicBool,
+    ) -> Reader {
+        Reader {
+            inputs: inputs.into_iter(),
+            current: None,
+            count_bytes: None,
+            question,
+            format,
+            threads,
+            interrupt,
+            first_index: 0,
+        }
+    }
+
     fn next_task(&mut self) -> Option<Task> {
         loop {
             let current = match &mut self.current {
@@ -328,6 +359,7 @@ impl Reader {
                             question: self.question,
                             format: self.format,
                             file: name,
+                            interrupt: self.interrupt,
                         }),
                         chunk_records: chunk_records(expected_records, self.threads),
                         expected_records,
@@ -370,8 +402,8 @@ impl Reader {
 }
 
 /// The printing side: answers and reports go out in input order.
-struct Output {
-    printer: Printer,
+struct Output<W, E> {
+    printer: Printer<W, E>,
     progress: Progress,
     bytes_read: Arc<AtomicU64>,
     /// Pieces of work printed so far: the sequence number printed next.
@@ -382,7 +414,7 @@ struct Output {
     waiting: usize,
 }
 
-impl Output {
+impl<W: Write, E: Write> Output<W, E> {
     fn print(&mut self, done: &Done) -> io::Result<()> {
         match done {
             Done::Answers(answers) => {
@@ -393,7 +425,7 @@ impl Output {
                 );
             }
             Done::Report(message) => {
-                self.printer.stdout.flush()?;
+                self.printer.out.flush()?;
                 self.printer.report(message);
                 self.printer.status = self.printer.status.max(2);
             }
@@ -474,6 +506,8 @@ struct Job {
     format: Option<OutputFormat>,
     /// The input's name for diagnostics and JSON.
     file: String,
+    /// Raised by Ctrl-C: the chunk stops before its next record.
+    interrupt: &'static AtomicBool,
 }
 
 /// One record's answer as text, with what the printer needs to put it in
@@ -510,25 +544,27 @@ pub const INTERNAL_ERROR: u8 = 3;
 /// The exit status of a run stopped by Ctrl-C (128 + SIGINT, as shells say).
 pub const INTERRUPTED: u8 = 130;
 
-/// Raised by Ctrl-C: the threads stop at the next record, and the answers
-/// printed so far stay whole lines, in order.
+/// Raised by Ctrl-C once [`interrupt_flag`] installed its handler: a run's
+/// threads stop at the next record, and the answers printed so far stay
+/// whole lines, in order.
 static INTERRUPT: AtomicBool = AtomicBool::new(false);
 
-/// Makes Ctrl-C stop a run cleanly (see [`INTERRUPT`]); a second Ctrl-C
-/// ends the process at once.
-pub fn stop_on_ctrl_c() {
-    let installed = ctrlc::set_handler(|| {
-        if INTERRUPT.swap(true, Ordering::Relaxed) {
-            std::process::exit(i32::from(INTERRUPTED));
-        }
+/// The flag Ctrl-C raises, for every command that stops cleanly on it. The
+/// first call installs the handler (ctrlc allows one per process, so every
+/// command shares this one); from then on a second Ctrl-C ends the process
+/// at once.
+pub(crate) fn interrupt_flag() -> &'static AtomicBool {
+    static HANDLER: OnceLock<()> = OnceLock::new();
+    HANDLER.get_or_init(|| {
+        let installed = ctrlc::set_handler(|| {
+            if INTERRUPT.swap(true, Ordering::Relaxed) {
+                std::process::exit(i32::from(INTERRUPTED));
+            }
+        });
+        // Without a handler Ctrl-C keeps its default: the run ends at once.
+        let _ = installed;
     });
-    // Without a handler Ctrl-C keeps its default: the run ends at once.
-    let _ = installed;
-}
-
-/// Whether Ctrl-C has asked the run to stop (see [`stop_on_ctrl_c`]).
-pub fn interrupted() -> bool {
-    INTERRUPT.load(Ordering::Relaxed)
+    &INTERRUPT
 }
 
 /// The text of a panic's payload.
@@ -571,7 +607,7 @@ impl Job {
         SOLVER.with(|solver| {
             let mut solver = solver.borrow_mut();
             for (index, record) in (first_index..).zip(chunk) {
-                if INTERRUPT.load(Ordering::Relaxed) {
+                if self.interrupt.load(Ordering::Relaxed) {
                     answers.interrupted = true;
                     break;
                 }
@@ -646,10 +682,11 @@ impl Read for CountingReader {
     }
 }
 
-/// Writes answers in order to buffered stdout and diagnostics to stderr, and
-/// keeps the exit status.
-struct Printer {
-    stdout: io::BufWriter<io::Stdout>,
+/// Writes answers in order to `out` (buffered stdout) and diagnostics to
+/// `diagnostics` (stderr), and keeps the exit status.
+struct Printer<W, E> {
+    out: W,
+    diagnostics: E,
     format: Option<OutputFormat>,
     question: Question,
     /// Records printed so far, over all inputs.
@@ -664,10 +701,11 @@ struct Printer {
     status: u8,
 }
 
-impl Printer {
-    fn new(format: Option<OutputFormat>, question: Question) -> Printer {
+impl<W: Write, E: Write> Printer<W, E> {
+    fn new(out: W, diagnostics: E, format: Option<OutputFormat>, question: Question) -> Self {
         Printer {
-            stdout: io::BufWriter::with_capacity(IO_BUFFER_BYTES, io::stdout()),
+            out,
+            diagnostics,
             format,
             question,
             answered: 0,
@@ -690,13 +728,13 @@ impl Printer {
             start = record.end;
         }
         if let Some(message) = &answers.crashed {
-            self.stdout.flush()?;
+            self.out.flush()?;
             self.report(message);
             self.status = INTERNAL_ERROR;
             return Err(io::Error::other("a record's answer panicked"));
         }
         if answers.interrupted {
-            self.stdout.flush()?;
+            self.out.flush()?;
             self.report(&format!(
                 "sudokit: interrupted after {} records; the answers above are whole",
                 self.answered
@@ -714,37 +752,50 @@ impl Printer {
         self.at_limit += u64::from(record.limit_reached);
         self.status = self.status.max(record.status);
         if let Some(message) = &record.diagnostic {
-            self.stdout.flush()?;
+            self.out.flush()?;
             self.report(message);
         }
         if self.format == Some(OutputFormat::Json) {
-            return self.stdout.write_all(text);
+            return self.out.write_all(text);
         }
         if self.answered == 1 && record.failed {
             self.first_failed = true;
             return Ok(());
         }
         if self.answered == 2 && self.first_failed {
-            self.stdout.write_all(b"\n")?;
+            self.out.write_all(b"\n")?;
         }
         if self.answered > 1 && (record.multiline || self.previous_multiline) {
-            self.stdout.write_all(b"\n")?;
+            self.out.write_all(b"\n")?;
         }
         self.previous_multiline = record.multiline;
-        self.stdout.write_all(text)
+        self.out.write_all(text)
     }
 
-    fn report(&self, message: &str) {
-        let mut stderr = io::stderr().lock();
-        let _ = writeln!(stderr, "{message}");
+    fn report(&mut self, message: &str) {
+        let _ = writeln!(self.diagnostics, "{message}");
     }
 
     fn finish(&mut self) -> io::Result<()> {
-        self.stdout.flush()
+        self.out.flush()
     }
 }
 
-fn summary(printer: &Printer, elapsed: Duration, threads: usize) -> String {
+/// A count printed as the limit looks like an exact one: a line saying it
+/// is not, once for the run (JSON says it per record).
+fn limit_note<W, E>(printer: &Printer<W, E>) -> Option<String> {
+    let Question::Count { limit } = printer.question else {
+        return None;
+    };
+    (printer.at_limit > 0 && printer.format != Some(OutputFormat::Json)).then(|| {
+        format!(
+            "sudokit: {} of {} counts stopped at the limit of {limit} (--limit): there are more solutions",
+            printer.at_limit, printer.answered
+        )
+    })
+}
+
+fn summary<W, E>(printer: &Printer<W, E>, elapsed: Duration, threads: usize) -> String {
     let records = printer.answered.max(1) as f64;
     let seconds = elapsed.as_secs_f64();
     let mut line = format!(
@@ -777,10 +828,7 @@ struct Progress {
 impl Progress {
     fn new(inputs: &[PathBuf]) -> Progress {
         if !io::stderr().is_terminal() {
-            return Progress {
-                bar: None,
-                shown: false,
-            };
+            return Progress::hidden();
         }
         let total: Option<u64> = inputs.iter().map(|path| file_size(path)).sum();
         let bar = match total {
@@ -798,6 +846,13 @@ impl Progress {
         };
         Progress {
             bar: Some(bar),
+            shown: false,
+        }
+    }
+
+    fn hidden() -> Progress {
+        Progress {
+            bar: None,
             shown: false,
         }
     }
@@ -823,5 +878,655 @@ impl Progress {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `examples/board.txt` as a line, and its solution.
+    const BOARD: &str =
+        ".2.9.5...59..3.2..7..6.2..5..935.46..54...78..83.275..8..2.9..4..5.4..26...5.3.7.";
+    const BOARD_SOLVED: &str =
+        "321975648596834217748612935179358462254196783683427591817269354935741826462583179";
+    /// Magictour top1465 #1, and its solution.
+    const UNIQUE: &str =
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    const UNIQUE_SOLVED: &str =
+        "468931527751624839392578461134756298289413675675289314846192753513867942927345186";
+    /// The smallest of the empty board's solutions.
+    const EMPTY_SOLVED: &str =
+        "123456789456789123789123456214365897365897214897214365531642978642978531978531642";
+
+    const SOLVE: Question = Question::Solve { first: false };
+
+    fn empty() -> String {
+        ".".repeat(81)
+    }
+
+    /// A flag for one test alone: the process's flag would be shared by the
+    /// tests running at the same time.
+    fn flag() -> &'static AtomicBool {
+        Box::leak(Box::new(AtomicBool::new(false)))
+    }
+
+    /// The records of `text`, as the reader cuts them.
+    fn records(text: &str) -> Vec<Record> {
+        Records::new(text.as_bytes())
+            .collect::<io::Result<_>>()
+            .expect("text reads")
+    }
+
+    /// `text`'s records answered as one chunk from the file `t.txt`, stopped
+    /// by `interrupt`.
+    fn answered_with(text: &str, interrupt: &'static AtomicBool) -> AnsweredChunk {
+        let job = Job {
+            question: SOLVE,
+            format: None,
+            file: "t.txt".to_string(),
+            interrupt,
+        };
+        job.answer(records(text), 0)
+    }
+
+    fn answered(text: &str) -> AnsweredChunk {
+        answered_with(text, flag())
+    }
+
+    /// A pipeline without inputs, whose printing side the test feeds.
+    fn printing_side<W: Write + Send, E: Write + Send>(out: W, diagnostics: E) -> Pipeline<W, E> {
+        let reader = Reader::new(Vec::new(), SOLVE, None, 1, flag());
+        Pipeline::new(
+            reader,
+            Printer::new(out, diagnostics, None, SOLVE),
+            Progress::hidden(),
+        )
+    }
+
+    /// A pipeline answering `inputs` on `threads` threads.
+    fn pipeline<W: Write + Send, E: Write + Send>(
+        inputs: &[&std::path::Path],
+        threads: usize,
+        interrupt: &'static AtomicBool,
+        out: W,
+        diagnostics: E,
+    ) -> Pipeline<W, E> {
+        let inputs = inputs.iter().map(|path| path.to_path_buf()).collect();
+        let reader = Reader::new(inputs, SOLVE, None, threads, interrupt);
+        Pipeline::new(
+            reader,
+            Printer::new(out, diagnostics, None, SOLVE),
+            Progress::hidden(),
+        )
+    }
+
+    /// Writes `text` to `name` in `dir`.
+    fn file(dir: &tempfile::TempDir, name: &str, text: &str) -> PathBuf {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).expect("the temporary file is written");
+        path
+    }
+
+    /// `count` lines taken in turn from [`BOARD`], [`UNIQUE`] and the empty
+    /// board, with the answers `solve` gives them.
+    fn lines(count: usize) -> (String, String) {
+        let empty = empty();
+        let puzzles = [BOARD, UNIQUE, &empty];
+        let solutions = [BOARD_SOLVED, UNIQUE_SOLVED, EMPTY_SOLVED];
+        let (mut input, mut answers) = (String::new(), String::new());
+        for index in 0..count {
+            input.push_str(puzzles[index % 3]);
+            input.push('\n');
+            answers.push_str(solutions[index % 3]);
+            answers.push('\n');
+        }
+        (input, answers)
+    }
+
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    enum Stream {
+        Out,
+        Diagnostics,
+    }
+
+    /// Both streams of a run, write by write, in the order they came.
+    type Log = Mutex<Vec<(Stream, Vec<u8>)>>;
+
+    /// One stream's end of a [`Log`].
+    struct Side<'a> {
+        log: &'a Log,
+        stream: Stream,
+    }
+
+    impl Write for Side<'_> {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            lock(self.log).push((self.stream, buf.to_vec()));
+            Ok(buf.len())
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// The log with the writes of each stream run together, as text.
+    fn merged(log: &Log) -> Vec<(Stream, String)> {
+        let mut merged: Vec<(Stream, String)> = Vec::new();
+        for (stream, bytes) in lock(log).iter() {
+            let text = std::str::from_utf8(bytes).expect("UTF-8");
+            match merged.last_mut() {
+                Some((last, run)) if last == stream => run.push_str(text),
+                _ => merged.push((*stream, text.to_string())),
+            }
+        }
+        merged
+    }
+
+    /// What went to `stream`.
+    fn text_of(log: &Log, stream: Stream) -> String {
+        merged(log)
+            .into_iter()
+            .filter(|(side, _)| *side == stream)
+            .map(|(_, text)| text)
+            .collect()
+    }
+
+    /// Takes `room` bytes, then fails as a pipe whose reader left does.
+    struct ClosedAfter {
+        written: Vec<u8>,
+        room: usize,
+        failures: usize,
+    }
+
+    impl ClosedAfter {
+        fn new(room: usize) -> Self {
+            ClosedAfter {
+                written: Vec::new(),
+                room,
+                failures: 0,
+            }
+        }
+    }
+
+    impl Write for ClosedAfter {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            let room = self.room - self.written.len();
+            if room == 0 {
+                self.failures += 1;
+                return Err(io::ErrorKind::BrokenPipe.into());
+            }
+            let taken = buf.len().min(room);
+            self.written.extend_from_slice(&buf[..taken]);
+            Ok(taken)
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// Raises `flag` once it holds `lines` lines, as a Ctrl-C in the middle
+    /// of a run would.
+    struct InterruptAfter {
+        written: Vec<u8>,
+        lines: usize,
+        flag: &'static AtomicBool,
+    }
+
+    impl Write for InterruptAfter {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            self.written.extend_from_slice(buf);
+            if self.written.iter().filter(|&&b| b == b'\n').count() >= self.lines {
+                self.flag.store(true, Ordering::Relaxed);
+            }
+            Ok(buf.len())
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    // -----------------------------------------------------------------------
+    // Printing in order
+    // -----------------------------------------------------------------------
+
+    #[test]
+    fn chunks_done_out_of_order_are_printed_in_input_order() {
+        let (mut out, mut diagnostics) = (Vec::new(), Vec::new());
+        let pipeline = printing_side(&mut out, &mut diagnostics);
+        let last = Done::Answers(answered(&format!("{}\n", empty())));
+        pipeline.print_in_order(2, last).unwrap();
+        let middle = Done::Answers(answered(&format!("{UNIQUE}\n")));
+        pipeline.print_in_order(1, middle).unwrap();
+        {
+            // Both wait for the first.
+            let output = lock(&pipeline.output);
+            assert!(output.printer.out.is_empty());
+            assert_eq!((output.printed, output.stash.len()), (0, 2));
+        }
+        let first = Done::Answers(answered(&format!("{BOARD}\n{BOARD}\n")));
+        pipeline.print_in_order(0, first).unwrap();
+        {
+            let output = lock(&pipeline.output);
+            assert_eq!((output.printed, output.stash.len()), (3, 0));
+        }
+        assert_eq!(pipeline.run(false), 0);
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            format!("{BOARD_SOLVED}\n{BOARD_SOLVED}\n{UNIQUE_SOLVED}\n{EMPTY_SOLVED}\n")
+        );
+        assert!(diagnostics.is_empty());
+    }
+
+    #[test]
+    fn a_report_about_an_input_waits_for_the_answers_before_it() {
+        let log = Log::default();
+        let pipeline = printing_side(
+            io::BufWriter::new(Side {
+                log: &log,
+                stream: Stream::Out,
+            }),
+            Side {
+                log: &log,
+                stream: Stream::Diagnostics,
+            },
+        );
+        let report = Done::Report("sudokit: cannot read missing.txt".to_string());
+        pipeline.print_in_order(1, report).unwrap();
+        let after = Done::Answers(answered(&format!("{UNIQUE}\n")));
+        pipeline.print_in_order(2, after).unwrap();
+        assert!(lock(&log).is_empty());
+        let before = Done::Answers(answered(&format!("{BOARD}\n")));
+        pipeline.print_in_order(0, before).unwrap();
+        assert_eq!(pipeline.run(false), 2, "a missing input");
+        assert_eq!(
+            merged(&log),
+            [
+                (Stream::Out, format!("{BOARD_SOLVED}\n")),
+                (
+                    Stream::Diagnostics,
+                    "sudokit: cannot read missing.txt\n".to_string()
+                ),
+                (Stream::Out, format!("{UNIQUE_SOLVED}\n")),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_bad_record_costs_that_record_only() {
+        // Buffered as stdout is: each diagnostic must still follow the
+        // answers before it.
+        let log = Log::default();
+        let pipeline = printing_side(
+            io::BufWriter::new(Side {
+                log: &log,
+                stream: Stream::Out,
+            }),
+            Side {
+                log: &log,
+                stream: Stream::Diagnostics,
+            },
+        );
+        let chunk = format!(
+            "{BOARD}\n{}\n77{}\n{UNIQUE}\n",
+            &UNIQUE[..80],
+            ".".repeat(79)
+        );
+        pipeline
+            .print_in_order(0, Done::Answers(answered(&chunk)))
+            .unwrap();
+        assert_eq!(pipeline.run(false), 2, "the worst record's status");
+        assert_eq!(
+            merged(&log),
+            [
+                (Stream::Out, format!("{BOARD_SOLVED}\n")),
+                (
+                    Stream::Diagnostics,
+                    "t.txt:2: expected 81 cells, found 80\n".to_string()
+                ),
+                (Stream::Out, "\n".to_string()),
+                (
+                    Stream::Diagnostics,
+                    "t.txt:3: invalid puzzle: r1c1 and r1c2 both hold 7\n".to_string()
+                ),
+                (Stream::Out, format!("\n{UNIQUE_SOLVED}\n")),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_panicking_record_stops_the_run_after_the_answers_before_it() {
+        let (mut out, mut diagnostics) = (Vec::new(), Vec::new());
+        let pipeline = printing_side(&mut out, &mut diagnostics);
+        let later = Done::Answers(answered(&format!("{UNIQUE}\n")));
+        pipeline.print_in_order(1, later).unwrap();
+        let mut crashed = answered(&format!("{BOARD}\n{BOARD}\n"));
+        crashed.crashed = Some("t.txt:3: internal error: a bug".to_string());
+        assert!(pipeline.print_in_order(0, Done::Answers(crashed)).is_err());
+        assert_eq!(lock(&pipeline.output).printer.status, INTERNAL_ERROR);
+        drop(pipeline);
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            format!("{BOARD_SOLVED}\n{BOARD_SOLVED}\n"),
+            "nothing after the crash"
+        );
+        assert_eq!(
+            String::from_utf8(diagnostics).unwrap(),
+            "t.txt:3: internal error: a bug\n"
+        );
+    }
+
+    // -----------------------------------------------------------------------
+    // Ctrl-C
+    // -----------------------------------------------------------------------
+
+    #[test]
+    fn a_raised_flag_stops_a_chunk_before_its_next_record() {
+        let raised = flag();
+        raised.store(true, Ordering::Relaxed);
+        let chunk = answered_with(&format!("{BOARD}\n{UNIQUE}\n"), raised);
+        assert!(chunk.interrupted);
+        assert!(chunk.records.is_empty() && chunk.text.is_empty());
+        let chunk = answered(&format!("{BOARD}\n{UNIQUE}\n"));
+        assert!(!chunk.interrupted);
+        assert_eq!(chunk.records.len(), 2);
+    }
+
+    #[test]
+    fn an_interrupted_chunk_prints_its_whole_answers_and_nothing_after() {
+        let (mut out, mut diagnostics) = (Vec::new(), Vec::new());
+        let pipeline = printing_side(&mut out, &mut diagnostics);
+        let later = Done::Answers(answered(&format!("{UNIQUE}\n")));
+        pipeline.print_in_order(1, later).unwrap();
+        // Ctrl-C came after the chunk's third record.
+        let (input, answers) = lines(3);
+        let mut interrupted = answered(&input);
+        interrupted.interrupted = true;
+        assert!(pipeline
+            .print_in_order(0, Done::Answers(interrupted))
+            .is_err());
+        assert_eq!(lock(&pipeline.output).printer.status, INTERRUPTED);
+        drop(pipeline);
+        assert_eq!(String::from_utf8(out).unwrap(), answers);
+        assert_eq!(
+            String::from_utf8(diagnostics).unwrap(),
+            "sudokit: interrupted after 3 records; the answers above are whole\n"
+        );
+    }
+
+    #[test]
+    fn ctrl_c_in_the_middle_of_a_run_leaves_whole_answers_in_order() {
+        let dir = tempfile::tempdir().unwrap();
+        let (input, answers) = lines(3000);
+        let path = file(&dir, "many.txt", &input);
+        for threads in [1, 2, 4] {
+            let interrupt = flag();
+            let mut out = InterruptAfter {
+                written: Vec::new(),
+                lines: 500,
+                flag: interrupt,
+            };
+            let mut diagnostics = Vec::new();
+            let status =
+                pipeline(&[&path], threads, interrupt, &mut out, &mut diagnostics).run(true);
+            assert_eq!(status, INTERRUPTED, "{threads} threads");
+            let printed = String::from_utf8(out.written).unwrap();
+            let count = printed.lines().count();
+            assert!(
+                (500..3000).contains(&count),
+                "{threads} threads: {count} lines"
+            );
+            assert!(answers.starts_with(&printed), "{threads} threads");
+            assert!(printed.ends_with('\n'), "{threads} threads");
+            assert_eq!(
+                String::from_utf8(diagnostics).unwrap(),
+                format!(
+                    "sudokit: interrupted after {count} records; the answers above are whole\n"
+                ),
+                "{threads} threads: and no summary"
+            );
+        }
+    }
+
+    // -----------------------------------------------------------------------
+    // Whole runs
+    // -----------------------------------------------------------------------
+
+    #[test]
+    fn a_run_prints_whole_lines_in_input_order_on_any_number_of_threads() {
+        // Many chunks, and a bad record now and then among them.
+        let dir = tempfile::tempdir().unwrap();
+        let (input, answers) = lines(2000);
+        let mut input: Vec<&str> = input.lines().collect();
+        let mut answers: Vec<&str> = answers.lines().collect();
+        let mut expected_diagnostics = String::new();
+        let bad = &UNIQUE[..80];
+        for index in [0, 499, 1000, 1999] {
+            input[index] = bad;
+            answers[index] = "";
+            expected_diagnostics.push_str(&format!(
+                "{}:{}: expected 81 cells, found 80\n",
+                dir.path().join("many.txt").display(),
+                index + 1
+            ));
+        }
+        let path = file(&dir, "many.txt", &(input.join("\n") + "\n"));
+        let expected = answers.join("\n") + "\n";
+        for threads in [1, 2, 3, 4] {
+            let log = Log::default();
+            let out = Side {
+                log: &log,
+                stream: Stream::Out,
+            };
+            let diagnostics = Side {
+                log: &log,
+                stream: Stream::Diagnostics,
+            };
+            let status = pipeline(&[&path], threads, flag(), out, diagnostics).run(false);
+            assert_eq!(status, 2, "{threads} threads");
+            assert_eq!(text_of(&log, Stream::Out), expected, "{threads} threads");
+            assert_eq!(
+                text_of(&log, Stream::Diagnostics),
+                expected_diagnostics,
+                "{threads} threads"
+            );
+            // Every write to stdout ends a line: wherever the output stops,
+            // what is out is whole lines.
+            for (stream, bytes) in lock(&log).iter() {
+                assert!(
+                    *stream == Stream::Diagnostics || bytes.ends_with(b"\n"),
+                    "{threads} threads: {:?}",
+                    String::from_utf8_lossy(bytes)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_closed_stdout_ends_the_run_quietly() {
+        let dir = tempfile::tempdir().unwrap();
+        let (input, answers) = lines(20_000);
+        let path = file(&dir, "many.txt", &input);
+        for threads in [1, 2, 4] {
+            // Room for one answer and a half.
+            let mut out = ClosedAfter::new(100);
+            let mut diagnostics = Vec::new();
+            let status = pipeline(&[&path], threads, flag(), &mut out, &mut diagnostics).run(true);
+            assert_eq!(status, 0, "{threads} threads");
+            assert_eq!(out.written, answers.as_bytes()[..100], "{threads} threads");
+            // No thread tried again once the first write failed.
+            assert_eq!(out.failures, 1, "{threads} threads");
+            assert!(
+                diagnostics.is_empty(),
+                "{threads} threads: {}",
+                String::from_utf8_lossy(&diagnostics)
+            );
+        }
+    }
+
+    #[test]
+    fn stdout_closed_before_the_last_flush_ends_the_run_quietly() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = file(&dir, "one.txt", &format!("{BOARD}\n"));
+        // Everything waits in the buffer until the end, then cannot go out.
+        let mut closed = ClosedAfter::new(0);
+        let mut diagnostics = Vec::new();
+        let status = pipeline(
+            &[&path],
+            2,
+            flag(),
+            io::BufWriter::new(&mut closed),
+            &mut diagnostics,
+        )
+        .run(true);
+        assert_eq!(status, 0);
+        // The buffer tries once more as it is dropped.
+        assert!(closed.failures >= 1);
+        assert!(closed.written.is_empty());
+        assert!(diagnostics.is_empty(), "no summary either");
+    }
+
+    #[test]
+    fn stats_follow_the_answers() {
+        let dir = tempfile::tempdir().unwrap();
+        let (input, answers) = lines(10);
+        let path = file(&dir, "ten.txt", &input);
+        let (mut out, mut diagnostics) = (Vec::new(), Vec::new());
+        let status = pipeline(&[&path], 2, flag(), &mut out, &mut diagnostics).run(true);
+        assert_eq!(status, 0);
+        assert_eq!(String::from_utf8(out).unwrap(), answers);
+        let summary = String::from_utf8(diagnostics).unwrap();
+        assert!(
+            summary.starts_with("sudokit: 10 records in ") && summary.contains(" on 2 threads; "),
+            "{summary}"
+        );
+        assert_eq!(summary.lines().count(), 1);
+    }
+
+    // -----------------------------------------------------------------------
+    // Chunks
+    // -----------------------------------------------------------------------
+
+    /// What the reader hands out for `inputs` on `threads` threads: the first
+    /// record's number and the size of each chunk, or a report.
+    fn tasks(inputs: &[&std::path::Path], threads: usize) -> Vec<Result<(u64, usize), String>> {
+        let inputs = inputs.iter().map(|path| path.to_path_buf()).collect();
+        let mut reader = Reader::new(inputs, SOLVE, None, threads, flag());
+        std::iter::from_fn(|| reader.next_task())
+            .map(|task| match task {
+                Task::Answer {
+                    chunk, first_index, ..
+                } => Ok((first_index, chunk.len())),
+                Task::Report(message) => Err(message),
+            })
+            .collect()
+    }
+
+    /// The chunk sizes of `records` one-line records on `threads` threads.
+    fn sizes(records: usize, threads: usize) -> Vec<usize> {
+        let dir = tempfile::tempdir().unwrap();
+        let path = file(&dir, "lines.txt", &lines(records).0);
+        let tasks = tasks(&[&path], threads);
+        let mut next = 0;
+        tasks
+            .into_iter()
+            .map(|task| {
+                let (first_index, size) = task.expect("no report");
+                assert_eq!(first_index, next, "records in order, none skipped");
+                next += size as u64;
+                size
+            })
+            .collect()
+    }
+
+    #[test]
+    fn one_thread_reads_full_chunks_and_a_last_partial_one() {
+        assert_eq!(sizes(600, 1), [256, 256, 88]);
+        assert_eq!(sizes(512, 1), [256, 256], "no empty chunk at a boundary");
+        assert_eq!(sizes(257, 1), [256, 1]);
+        assert_eq!(sizes(1, 1), [1]);
+    }
+
+    #[test]
+    fn threads_cut_a_file_by_its_size_and_shrink_the_chunks_at_its_end() {
+        // 200 records on 2 threads: chunks of 200 / (16 * 2) = 6, then a
+        // quarter of what is left, so that both threads finish together.
+        let mut expected = vec![6; 30];
+        expected.extend([5, 3, 3, 2, 1, 1, 1, 1, 1, 1, 1]);
+        assert_eq!(sizes(200, 2), expected);
+        // Large files keep to the largest chunk until their end.
+        let large = sizes(20_000, 2);
+        assert_eq!(large.iter().sum::<usize>(), 20_000);
+        assert!(large[..70].iter().all(|&size| size == CHUNK_RECORDS));
+        assert!(large.windows(2).all(|pair| pair[0] >= pair[1]));
+        assert_eq!(large.last(), Some(&1));
+        // A file of fewer records than chunks wanted: one record a chunk.
+        assert_eq!(sizes(20, 2), [1; 20]);
+    }
+
+    #[test]
+    fn blocks_overestimated_from_their_size_come_in_larger_chunks() {
+        // A board as a block takes about twice a line's bytes, so 40 of them
+        // look like 79 records: chunks of 79 / 32 = 2, and never a short
+        // tail, as the estimate never runs out.
+        let dir = tempfile::tempdir().unwrap();
+        let block: String = BOARD
+            .as_bytes()
+            .chunks(9)
+            .map(|row| {
+                let cells: Vec<String> = row.iter().map(|&c| (c as char).to_string()).collect();
+                cells.join(" ").replace('.', "0") + "\n"
+            })
+            .collect();
+        assert_eq!(block.len(), 162);
+        let path = file(&dir, "blocks.txt", &vec![block; 40].join("\n"));
+        let tasks = tasks(&[&path], 2);
+        let sizes: Vec<usize> = tasks.iter().map(|task| task.clone().unwrap().1).collect();
+        assert_eq!(sizes, [2; 20]);
+    }
+
+    #[test]
+    fn inputs_follow_each_other_and_their_problems_are_reported_in_place() {
+        let dir = tempfile::tempdir().unwrap();
+        let first = file(&dir, "first.txt", &lines(300).0);
+        let missing = dir.path().join("missing.txt");
+        let empty = file(&dir, "empty.txt", "");
+        let comments = file(&dir, "comments.txt", "# nothing\n\n");
+        let directory = dir.path().join("directory");
+        std::fs::create_dir(&directory).unwrap();
+        let last = file(&dir, "last.txt", &lines(2).0);
+        let tasks = tasks(&[&first, &missing, &empty, &comments, &directory, &last], 1);
+        let name = |path: &std::path::Path| path.display().to_string();
+        assert_eq!(tasks.len(), 7, "{tasks:?}");
+        assert_eq!(tasks[..2], [Ok((0, 256)), Ok((256, 44))]);
+        let report = |index: usize| tasks[index].clone().unwrap_err();
+        assert!(
+            report(2).starts_with(&format!("sudokit: cannot read {}: ", name(&missing))),
+            "{}",
+            report(2)
+        );
+        assert_eq!(
+            report(3),
+            format!("sudokit: {}: no puzzle found", name(&empty))
+        );
+        assert_eq!(
+            report(4),
+            format!("sudokit: {}: no puzzle found", name(&comments))
+        );
+        // A directory opens on Unix and fails on its first read.
+        assert!(report(5).contains(&name(&directory)), "{}", report(5));
+        assert_eq!(tasks[6], Ok((300, 2)), "numbered on from the first input");
+    }
+
+    #[test]
+    fn chunk_records_keeps_between_one_and_the_largest_chunk() {
+        assert_eq!(chunk_records(None, 1), CHUNK_RECORDS);
+        assert_eq!(chunk_records(None, 8), CHUNK_RECORDS);
+        assert_eq!(chunk_records(Some(0), 2), 1);
+        assert_eq!(chunk_records(Some(31), 2), 1);
+        assert_eq!(chunk_records(Some(64), 2), 2);
+        assert_eq!(chunk_records(Some(1 << 20), 2), CHUNK_RECORDS);
     }
 }

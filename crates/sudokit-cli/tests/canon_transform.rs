@@ -4,49 +4,12 @@
 //! expected boards here are worked out by hand, cell by cell), and bad
 //! operations are refused with exit status 2.
 
-use std::path::{Path, PathBuf};
+mod support;
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
 
-fn sudokit() -> Command {
-    Command::cargo_bin("sudokit").expect("the sudokit binary is built for the tests")
-}
-
-/// A path from the workspace root, as a command-line argument.
-fn repo_path(relative: &str) -> String {
-    let path: PathBuf = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .join(relative);
-    path.to_str().expect("a UTF-8 path").to_string()
-}
-
-/// Runs `args`, expects exit status 0, returns stdout.
-fn stdout_of(args: &[&str]) -> String {
-    let output = sudokit().args(args).output().unwrap();
-    assert!(
-        output.status.success(),
-        "sudokit {args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
-}
-
-/// Runs `args` with `input` on stdin, expects exit status 0, returns stdout.
-fn stdout_with_input(args: &[&str], input: &str) -> String {
-    let output = sudokit()
-        .args(args)
-        .write_stdin(input.to_string())
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "sudokit {args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
-}
+use support::{repo_file, run_ok, run_ok_with, sudokit};
 
 /// An 81-cell line with the given `(row, column, digit)` clues, rows and
 /// columns counted from 1 as players do.
@@ -139,26 +102,22 @@ fn named_operations_move_cells_as_documented() {
     for (operations, expected) in cases {
         let mut args = vec!["transform"];
         args.extend(&operations);
-        assert_eq!(
-            stdout_with_input(&args, &small()),
-            expected,
-            "{operations:?}"
-        );
+        assert_eq!(run_ok_with(&args, &small()), expected, "{operations:?}");
     }
 }
 
 #[test]
 fn transform_keeps_each_record_in_its_own_style() {
-    let block = stdout_of(&[
+    let block = run_ok(&[
         "transform",
         "--mirror",
         "vertical",
-        &repo_path("examples/board.txt"),
+        &repo_file("examples/board.txt"),
     ]);
-    let original = std::fs::read_to_string(repo_path("examples/board.txt")).unwrap();
+    let original = std::fs::read_to_string(repo_file("examples/board.txt")).unwrap();
     let reversed: Vec<&str> = original.lines().rev().collect();
     assert_eq!(block, reversed.join("\n") + "\n");
-    let as_digits = stdout_with_input(
+    let as_digits = run_ok_with(
         &["transform", "--transpose", "--format", "digits"],
         &small(),
     );
@@ -171,9 +130,9 @@ fn transform_keeps_each_record_in_its_own_style() {
 #[test]
 fn transformed_copies_have_the_forms_of_their_originals() {
     let dir = tempfile::tempdir().unwrap();
-    let originals = repo_path("data/puzzles/puzzles3_magictour_top1465.txt");
+    let originals = repo_file("data/puzzles/puzzles3_magictour_top1465.txt");
     let copies = dir.path().join("copies.txt");
-    let shuffled = stdout_of(&["transform", "--seed", "2580", &originals]);
+    let shuffled = run_ok(&["transform", "--seed", "2580", &originals]);
     std::fs::write(&copies, &shuffled).unwrap();
     let input = std::fs::read_to_string(&originals).unwrap();
     let lines = input.lines().count();
@@ -186,12 +145,12 @@ fn transformed_copies_have_the_forms_of_their_originals() {
         .count();
     assert!(moved > lines - 5, "{moved} of {lines} moved");
 
-    let forms = stdout_of(&["canon", &originals]);
-    assert_eq!(forms, stdout_of(&["canon", copies.to_str().unwrap()]));
+    let forms = run_ok(&["canon", &originals]);
+    assert_eq!(forms, run_ok(&["canon", copies.to_str().unwrap()]));
     // A form is its own form, and different puzzles have different forms.
     let forms_file = dir.path().join("forms.txt");
     std::fs::write(&forms_file, &forms).unwrap();
-    assert_eq!(stdout_of(&["canon", forms_file.to_str().unwrap()]), forms);
+    assert_eq!(run_ok(&["canon", forms_file.to_str().unwrap()]), forms);
     let mut distinct: Vec<&str> = forms.lines().collect();
     distinct.sort_unstable();
     distinct.dedup();
@@ -201,21 +160,21 @@ fn transformed_copies_have_the_forms_of_their_originals() {
 #[test]
 fn a_seed_gives_the_same_boards_on_one_thread_or_two() {
     // Many chunks' worth of records, so the threads really share the work.
-    let sample = std::fs::read_to_string(repo_path("data/puzzles/puzzles2_17_clue.txt")).unwrap();
+    let sample = std::fs::read_to_string(repo_file("data/puzzles/puzzles2_17_clue.txt")).unwrap();
     let big = sample.repeat(15);
     assert!(big.lines().count() > 4096);
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("big.txt");
     std::fs::write(&path, &big).unwrap();
     let path = path.to_str().unwrap();
-    let one = stdout_of(&["transform", "--seed", "42", "-j", "1", path]);
-    let two = stdout_of(&["transform", "--seed", "42", "-j", "2", path]);
+    let one = run_ok(&["transform", "--seed", "42", "-j", "1", path]);
+    let two = run_ok(&["transform", "--seed", "42", "-j", "2", path]);
     assert_eq!(one, two);
     assert_eq!(one.lines().count(), big.lines().count());
     // Each record draws its own transformation: repeated puzzles come out differently.
     let first: Vec<&str> = one.lines().collect();
     assert_ne!(first[0], first[300]);
-    let other_seed = stdout_of(&["transform", "--seed", "43", "-j", "2", path]);
+    let other_seed = run_ok(&["transform", "--seed", "43", "-j", "2", path]);
     assert_ne!(one, other_seed);
 }
 
@@ -224,11 +183,11 @@ fn a_seed_gives_these_boards_on_any_machine() {
     // Pinned: ChaCha8 keyed by the seed, one stream per record. A change here
     // breaks every seeded run anyone has recorded.
     assert_eq!(
-        stdout_of(&[
+        run_ok(&[
             "transform",
             "--seed",
             "1",
-            &repo_path("examples/puzzles.txt")
+            &repo_file("examples/puzzles.txt")
         ]),
         "\
 39.............7......1.6.45..3...9...4...1.......8....2.5...8...6.7...........2.
@@ -242,7 +201,7 @@ fn a_seed_gives_these_boards_on_any_machine() {
 #[test]
 fn canon_prints_minlex_forms_one_line_each() {
     assert_eq!(
-        stdout_of(&["canon", &repo_path("examples/puzzles.txt")]),
+        run_ok(&["canon", &repo_file("examples/puzzles.txt")]),
         "\
 ........1.....2.3...4.5........6.7...3.....2..8...9......9.1.8...7......5.6...4..
 .................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...
@@ -252,12 +211,12 @@ fn canon_prints_minlex_forms_one_line_each() {
     );
     // A block record's form is a line in its own blank character, `0`.
     assert_eq!(
-        stdout_of(&["canon", "--automorphisms", &repo_path("examples/board.txt")]),
+        run_ok(&["canon", "--automorphisms", &repo_file("examples/board.txt")]),
         "000001023001023400020050016002407150608300204705802000080070031160200800500000042 1\n"
     );
     // The empty board: every one of the group's elements fixes it.
     assert_eq!(
-        stdout_of(&["canon", "--automorphisms", &repo_path("examples/empty.txt")]),
+        run_ok(&["canon", "--automorphisms", &repo_file("examples/empty.txt")]),
         format!("{} 1218998108160\n", "0".repeat(81))
     );
 }
@@ -265,11 +224,11 @@ fn canon_prints_minlex_forms_one_line_each() {
 #[test]
 fn canon_counts_automorphisms_of_a_symmetric_grid() {
     let grid = "123456789456789123789123456231564897564897231897231564312645978645978312978312645";
-    let out = stdout_with_input(&["canon", "--automorphisms"], &format!("{grid}\n"));
+    let out = run_ok_with(&["canon", "--automorphisms"], &format!("{grid}\n"));
     let (form, count) = out.trim_end().split_once(' ').unwrap();
     assert_eq!((&form[..9], count), ("123456789", "648"));
     // Other styles put the count on a line after the board.
-    let block = stdout_with_input(
+    let block = run_ok_with(
         &["canon", "--automorphisms", "--format", "block"],
         &format!("{grid}\n"),
     );
@@ -280,12 +239,12 @@ fn canon_counts_automorphisms_of_a_symmetric_grid() {
 
 #[test]
 fn canon_and_transform_speak_json() {
-    let out = stdout_of(&[
+    let out = run_ok(&[
         "canon",
         "--automorphisms",
         "--format",
         "json",
-        &repo_path("examples/puzzles.txt"),
+        &repo_file("examples/puzzles.txt"),
     ]);
     let first: Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
     assert_eq!(first["status"], "canonical");
@@ -298,7 +257,7 @@ fn canon_and_transform_speak_json() {
     assert_eq!(first["error"], Value::Null);
     assert!(first.get("solution").is_none() && first.get("guesses").is_none());
 
-    let out = stdout_with_input(&["transform", "--transpose", "--format", "json"], &small());
+    let out = run_ok_with(&["transform", "--transpose", "--format", "json"], &small());
     let line: Value = serde_json::from_str(out.trim_end()).unwrap();
     assert_eq!(line["status"], "transformed");
     assert_eq!(line["file"], "<stdin>");
@@ -314,11 +273,11 @@ fn clashing_givens_still_have_a_form_and_an_image() {
     // lie in different stacks, so the best is the last cell of two stacks.
     let clash = board(&[(1, 5, 7), (1, 8, 7)]);
     assert_eq!(
-        stdout_with_input(&["canon"], &clash),
+        run_ok_with(&["canon"], &clash),
         format!("{}1..1\n", ".".repeat(77))
     );
     assert_eq!(
-        stdout_with_input(&["transform", "--swap-rows", "1,3"], &clash),
+        run_ok_with(&["transform", "--swap-rows", "1,3"], &clash),
         board(&[(3, 5, 7), (3, 8, 7)])
     );
 }
@@ -331,7 +290,7 @@ fn a_bad_record_costs_only_itself() {
         .write_stdin(input)
         .assert()
         .code(2)
-        .stdout(format!("\n{}", stdout_with_input(&["canon"], &small())))
+        .stdout(format!("\n{}", run_ok_with(&["canon"], &small())))
         .stderr(predicate::str::contains("<stdin>:1:"));
 }
 
@@ -378,7 +337,7 @@ fn impossible_operations_are_refused() {
 #[test]
 fn stats_of_canon_report_no_guesses() {
     sudokit()
-        .args(["canon", "--stats", &repo_path("examples/puzzles.txt")])
+        .args(["canon", "--stats", &repo_file("examples/puzzles.txt")])
         .assert()
         .success()
         .stderr(

@@ -2,66 +2,16 @@
 //! for any thread count and run, the line and JSON formats, the options, and
 //! check's verdict lines and exit statuses.
 
-use assert_cmd::Command;
+mod support;
+
 use serde_json::Value;
 
-fn sudokit() -> Command {
-    Command::cargo_bin("sudokit").expect("the sudokit binary is built for the tests")
-}
-
-/// Runs `sudokit ARGS` and returns its stdout, asserting exit status 0.
-fn run_ok(args: &[&str]) -> String {
-    let output = sudokit().args(args).output().unwrap();
-    assert!(
-        output.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
-}
+use support::reference::{assert_solves, clue_count, parse_line};
+use support::{run, run_ok, sudokit};
 
 /// Runs `sudokit check` on `input` and returns (stdout, stderr, exit code).
 fn check(args: &[&str], input: &str) -> (String, String, i32) {
-    let output = sudokit()
-        .arg("check")
-        .args(args)
-        .write_stdin(input)
-        .output()
-        .unwrap();
-    (
-        String::from_utf8(output.stdout).unwrap(),
-        String::from_utf8(output.stderr).unwrap(),
-        output.status.code().unwrap(),
-    )
-}
-
-fn values(line: &str) -> Vec<u8> {
-    assert_eq!(line.len(), 81, "{line:?}");
-    line.bytes()
-        .map(|b| match b {
-            b'.' => 0,
-            b'1'..=b'9' => b - b'0',
-            _ => panic!("not a cell: {line:?}"),
-        })
-        .collect()
-}
-
-/// Whether `grid` is a complete grid by the rules that keeps every given of `puzzle`.
-fn completes(grid: &[u8], puzzle: &[u8]) -> bool {
-    let house_ok = |cell_of: &dyn Fn(usize) -> usize| {
-        let mut seen = 0u16;
-        (0..9).all(|j| {
-            let digit = grid[cell_of(j)];
-            let fresh = digit != 0 && seen & (1 << digit) == 0;
-            seen |= 1 << digit;
-            fresh
-        })
-    };
-    (0..9).all(|k| {
-        house_ok(&|j| k * 9 + j)
-            && house_ok(&|j| j * 9 + k)
-            && house_ok(&|j| (k / 3 * 3 + j / 3) * 9 + k % 3 * 3 + j % 3)
-    }) && puzzle.iter().zip(grid).all(|(&p, &g)| p == 0 || p == g)
+    run(&[&["check"], args].concat(), input)
 }
 
 const SEVENTEEN: &str =
@@ -98,7 +48,7 @@ fn generated_puzzles_check_unique_and_minimal() {
     let (out, err, code) = check(&[], &puzzles);
     assert_eq!((code, err.as_str()), (0, ""));
     for (puzzle, verdict) in puzzles.lines().zip(out.lines()) {
-        let clues = values(puzzle).iter().filter(|&&v| v != 0).count();
+        let clues = clue_count(&parse_line(puzzle));
         assert_eq!(verdict, format!("unique {clues} minimal"));
     }
 }
@@ -110,7 +60,7 @@ fn with_solution_appends_the_solution_on_the_same_line() {
     for (line, puzzle) in out.lines().zip(plain.lines()) {
         let (left, solution) = line.split_once(' ').expect("puzzle and solution");
         assert_eq!(left, puzzle);
-        assert!(completes(&values(solution), &values(puzzle)), "{line}");
+        assert_solves(&parse_line(puzzle), &parse_line(solution), line);
     }
 }
 
@@ -118,7 +68,7 @@ fn with_solution_appends_the_solution_on_the_same_line() {
 fn a_symmetric_pattern_and_a_clue_target_are_kept() {
     let out = run_ok(&["generate", "-n", "5", "--seed", "2", "--symmetry", "180"]);
     for line in out.lines() {
-        let cells = values(line);
+        let cells = parse_line(line);
         assert!(
             (0..81).all(|i| (cells[i] == 0) == (cells[80 - i] == 0)),
             "{line}"
@@ -151,7 +101,7 @@ fn solved_prints_complete_grids_the_same_for_any_thread_count() {
     let mut lines: Vec<&str> = one.lines().collect();
     assert_eq!(lines.len(), 300);
     for line in &lines {
-        assert!(completes(&values(line), &[0; 81]), "{line}");
+        assert_solves(&[0; 81], &parse_line(line), line);
     }
     lines.sort_unstable();
     lines.dedup();
@@ -187,10 +137,9 @@ fn json_lines_carry_seed_index_clues_and_solution() {
         assert_eq!(object["index"], index);
         assert_eq!(object["symmetry"], "diagonal");
         assert_eq!(object["puzzle"], puzzle);
-        let clues = values(puzzle).iter().filter(|&&v| v != 0).count();
-        assert_eq!(object["clues"], clues);
+        assert_eq!(object["clues"], clue_count(&parse_line(puzzle)));
         let solution = object["solution"].as_str().unwrap();
-        assert!(completes(&values(solution), &values(puzzle)));
+        assert_solves(&parse_line(puzzle), &parse_line(solution), puzzle);
     }
 }
 
@@ -283,10 +232,11 @@ fn check_json_has_verdict_fields() {
     assert_eq!(objects[0]["clues"], 17);
     assert_eq!(objects[0]["minimal"], true);
     assert_eq!(objects[0]["redundant"], Value::Array(vec![]));
-    assert!(completes(
-        &values(objects[0]["solution"].as_str().unwrap()),
-        &values(SEVENTEEN)
-    ));
+    assert_solves(
+        &parse_line(SEVENTEEN),
+        &parse_line(objects[0]["solution"].as_str().unwrap()),
+        "the 17-clue puzzle",
+    );
     assert_eq!(objects[1]["minimal"], false);
     assert_eq!(objects[1]["redundant"][0], "r1c1");
     assert_eq!(objects[2]["status"], "multiple");
@@ -320,20 +270,17 @@ fn check_is_the_same_for_any_thread_count() {
 
 #[test]
 fn minimal_is_the_default_and_may_be_said() {
-    let plain = Command::cargo_bin("sudokit")
-        .unwrap()
+    let plain = sudokit()
         .args(["generate", "--count", "3", "--seed", "11"])
         .output()
         .unwrap();
-    let said = Command::cargo_bin("sudokit")
-        .unwrap()
+    let said = sudokit()
         .args(["generate", "--count", "3", "--seed", "11", "--minimal"])
         .output()
         .unwrap();
     assert!(plain.status.success() && said.status.success());
     assert_eq!(plain.stdout, said.stdout);
-    Command::cargo_bin("sudokit")
-        .unwrap()
+    sudokit()
         .args(["generate", "--minimal", "--no-minimal", "--clues", "30"])
         .assert()
         .code(2);

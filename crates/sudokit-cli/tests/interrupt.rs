@@ -2,9 +2,14 @@
 //! and a note on stderr of how far it got.
 #![cfg(unix)]
 
+mod support;
+
+use std::ffi::OsStr;
 use std::io::{Read, Write};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
+
+use support::{read_on_the_side, send_ctrl_c, spawn};
 
 /// A forum-hardest puzzle (the first of the shipped 1106 sample): its
 /// rating takes a tenth of a second or more.
@@ -17,27 +22,19 @@ fn ctrl_c_leaves_whole_answers_and_says_how_far_it_got() {
     for _ in 0..2000 {
         writeln!(file, "{HARD}").expect("written");
     }
-    let mut run = Command::new(env!("CARGO_BIN_EXE_sudokit"))
-        .args(["rate", "-j2"])
-        .arg(file.path())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the run starts");
+    let mut run = spawn(
+        [
+            OsStr::new("rate"),
+            OsStr::new("-j2"),
+            file.path().as_os_str(),
+        ],
+        Stdio::null(),
+    );
     // Read stderr meanwhile, so that no pipe fills up.
-    let mut stderr_pipe = run.stderr.take().expect("stderr");
-    let stderr_reader = std::thread::spawn(move || {
-        let mut text = String::new();
-        let _ = stderr_pipe.read_to_string(&mut text);
-        text
-    });
+    let stderr_reader = read_on_the_side(run.stderr.take().expect("stderr"));
     std::thread::sleep(Duration::from_millis(1500));
     let sent = Instant::now();
-    let interrupted = Command::new("kill")
-        .args(["-INT", &run.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(interrupted.success());
+    send_ctrl_c(&run);
     let mut stdout = String::new();
     run.stdout
         .take()

@@ -2,41 +2,18 @@
 //! they report: counting an empty board, asking for 17-clue puzzles, rating
 //! and explaining the hardest puzzles (nested forcing chains).
 
-use std::process::{Command, Stdio};
+mod support;
+
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
+use support::{read_on_the_side, run, send_ctrl_c, spawn};
 
 /// One of the forum's hardest (rated 11.1 by Sudoku Explainer's rules): its
 /// explanation needs nested forcing chains.
 const HARDEST: &str =
     "98.76.5..75..8..6...6......5.......4..794..5.......3..2..........965..8......41..";
-
-/// Runs the command with `stdin`; stdout, stderr, exit status and how long it took.
-fn run(args: &[&str], stdin: &str) -> (String, String, i32, Duration) {
-    use std::io::Write;
-    let start = Instant::now();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudokit"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("sudokit runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("stdin written");
-    let output = child.wait_with_output().expect("sudokit ends");
-    (
-        String::from_utf8(output.stdout).expect("UTF-8 stdout"),
-        String::from_utf8(output.stderr).expect("UTF-8 stderr"),
-        output.status.code().unwrap_or(-1),
-        start.elapsed(),
-    )
-}
 
 fn clues(puzzle: &str) -> usize {
     puzzle.bytes().filter(u8::is_ascii_digit).count()
@@ -45,14 +22,14 @@ fn clues(puzzle: &str) -> usize {
 #[test]
 fn counting_an_empty_board_stops_at_the_limit_and_says_so() {
     let empty = ".".repeat(81);
-    let (out, err, code, _) = run(&["count"], &empty);
+    let (out, err, code) = run(&["count"], &empty);
     assert_eq!((out.as_str(), code), ("1000000\n", 0));
     assert_eq!(
         err,
         "sudokit: 1 of 1 counts stopped at the limit of 1000000 (--limit): there are more solutions\n"
     );
 
-    let (out, err, code, _) = run(&["count", "--limit", "5"], &format!("{empty}\n{HARDEST}\n"));
+    let (out, err, code) = run(&["count", "--limit", "5"], &format!("{empty}\n{HARDEST}\n"));
     assert_eq!((out.as_str(), code), ("5\n1\n", 0));
     assert!(
         err.contains("1 of 2 counts stopped at the limit of 5"),
@@ -60,7 +37,7 @@ fn counting_an_empty_board_stops_at_the_limit_and_says_so() {
     );
 
     // JSON says it per record, so the summary line is not needed there.
-    let (out, err, _, _) = run(&["count", "--limit", "5", "--format", "json"], &empty);
+    let (out, err, _) = run(&["count", "--limit", "5", "--format", "json"], &empty);
     let json: Value = serde_json::from_str(out.trim()).expect("JSON");
     assert_eq!(
         (json["count"].as_u64(), json["limit_reached"].as_bool()),
@@ -69,13 +46,13 @@ fn counting_an_empty_board_stops_at_the_limit_and_says_so() {
     assert_eq!(err, "");
 
     // A count that ends exactly at the limit did not stop there: nothing to report.
-    let (out, err, _, _) = run(&["count", "--limit", "1"], HARDEST);
+    let (out, err, _) = run(&["count", "--limit", "1"], HARDEST);
     assert_eq!((out.as_str(), err.as_str()), ("1\n", ""));
 }
 
 #[test]
 fn seventeen_clues_out_of_reach_gives_the_fewest_found_and_says_so() {
-    let (out, err, code, _) = run(
+    let (out, err, code) = run(
         &[
             "generate",
             "--clues",
@@ -103,14 +80,16 @@ fn seventeen_clues_out_of_reach_gives_the_fewest_found_and_says_so() {
     );
 
     // A target that is reached needs no report.
-    let (out, err, _, _) = run(&["generate", "--clues", "30", "--seed", "1"], "");
+    let (out, err, _) = run(&["generate", "--clues", "30", "--seed", "1"], "");
     assert!(clues(out.trim()) <= 30, "{out}");
     assert_eq!(err, "");
 }
 
 #[test]
 fn the_hardest_puzzles_are_rated_and_explained_to_the_end() {
-    let (out, err, code, took) = run(&["rate"], HARDEST);
+    let started = Instant::now();
+    let (out, err, code) = run(&["rate"], HARDEST);
+    let took = started.elapsed();
     assert_eq!(
         (out.as_str(), err.as_str(), code),
         ("11.1/11.1/10.9 diabolical\n", "", 0)
@@ -118,7 +97,7 @@ fn the_hardest_puzzles_are_rated_and_explained_to_the_end() {
     // Generous: the rating takes well under a second in a release build.
     assert!(took < Duration::from_secs(60), "rate took {took:?}");
 
-    let (out, _, code, _) = run(&["explain", "--format", "json"], HARDEST);
+    let (out, _, code) = run(&["explain", "--format", "json"], HARDEST);
     assert_eq!(code, 0);
     let json: Value = serde_json::from_str(out.trim()).expect("JSON");
     assert_eq!(json["status"], "explained");
@@ -140,47 +119,35 @@ fn the_hardest_puzzles_are_rated_and_explained_to_the_end() {
 fn ctrl_c_stops_generate_with_whole_lines() {
     use std::io::Read;
 
-    let mut run = Command::new(env!("CARGO_BIN_EXE_sudokit"))
-        .args([
-            "generate",
-            "--level",
-            "diabolical",
-            "--seed",
-            "5",
-            "-n",
-            "100000",
-            "-j2",
-        ])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the run starts");
-    let mut stderr_pipe = run.stderr.take().expect("stderr");
-    let stderr_reader = std::thread::spawn(move || {
-        let mut text = String::new();
-        let _ = stderr_pipe.read_to_string(&mut text);
-        text
-    });
+    let args = [
+        "generate",
+        "--level",
+        "diabolical",
+        "--seed",
+        "5",
+        "-n",
+        "100000",
+        "-j2",
+    ];
+    let mut child = spawn(args, Stdio::null());
+    let stderr = read_on_the_side(child.stderr.take().expect("stderr"));
     std::thread::sleep(Duration::from_millis(1500));
     let sent = Instant::now();
-    let killed = Command::new("kill")
-        .args(["-INT", &run.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(killed.success());
+    send_ctrl_c(&child);
     let mut stdout = String::new();
-    run.stdout
+    child
+        .stdout
         .take()
         .expect("stdout")
         .read_to_string(&mut stdout)
         .expect("stdout read");
-    let status = run.wait().expect("the run ends");
+    let status = child.wait().expect("the run ends");
     assert!(
         sent.elapsed() < Duration::from_secs(20),
         "{:?}",
         sent.elapsed()
     );
-    let stderr = stderr_reader.join().expect("stderr read");
+    let stderr = stderr.join().expect("stderr read");
     assert_eq!(status.code(), Some(130), "{stderr}");
     assert!(stdout.is_empty() || stdout.ends_with('\n'));
     let lines: Vec<&str> = stdout.lines().collect();
@@ -193,19 +160,14 @@ fn ctrl_c_stops_generate_with_whole_lines() {
     // The same puzzles as an uninterrupted run: nothing out of order.
     if !lines.is_empty() {
         let count = lines.len().to_string();
-        let (again, _, _, _) = run_args(&[
-            "generate",
-            "--level",
-            "diabolical",
-            "--seed",
-            "5",
-            "-n",
-            &count,
-        ]);
+        let (again, _, _) = run(
+            &args[..5]
+                .iter()
+                .copied()
+                .chain(["-n", &count])
+                .collect::<Vec<_>>(),
+            "",
+        );
         assert_eq!(again, stdout);
     }
-}
-
-fn run_args(args: &[&str]) -> (String, String, i32, Duration) {
-    run(args, "")
 }

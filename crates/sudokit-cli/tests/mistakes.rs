@@ -1,12 +1,11 @@
 //! Mistakes at the command line, and the shell's helpers made from the same
 //! definitions: completions and the manual page.
 
-use assert_cmd::Command;
+mod support;
+
 use predicates::prelude::*;
 
-fn sudokit() -> Command {
-    Command::cargo_bin("sudokit").expect("the binary is built")
-}
+use support::sudokit;
 
 #[test]
 fn a_mistyped_command_is_named_with_the_nearest() {

@@ -4,10 +4,12 @@
 //! makes one line's answer panic.)
 #![cfg(debug_assertions)]
 
+mod support;
+
 use std::io::Write;
 use std::time::Duration;
 
-use assert_cmd::Command;
+use support::sudokit;
 
 const PUZZLE: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
@@ -20,8 +22,7 @@ fn a_panicking_record_ends_the_run_naming_it_on_every_thread_count() {
     }
     let path = file.path().to_str().expect("a UTF-8 path").to_string();
     for threads in ["1", "2", "4"] {
-        let output = Command::cargo_bin("sudokit")
-            .expect("the binary is built")
+        let output = sudokit()
             .args(["solve", "-j", threads, &path])
             .env("SUDOKIT_PANIC_AT_LINE", "1500")
             .timeout(Duration::from_secs(60))

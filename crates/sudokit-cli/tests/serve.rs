@@ -2,18 +2,17 @@
 //! log line per request, and a clean stop on Ctrl-C.
 #![cfg(all(feature = "serve", unix))]
 
+mod support;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
+
+use support::{send_ctrl_c, spawn};
 
 #[test]
 fn serve_prints_its_address_logs_requests_and_stops_on_ctrl_c() {
-    let mut server = Command::new(env!("CARGO_BIN_EXE_sudokit"))
-        .args(["serve", "--addr", "127.0.0.1:0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the server starts");
+    let mut server = spawn(["serve", "--addr", "127.0.0.1:0"], Stdio::null());
     let mut first = String::new();
     BufReader::new(server.stdout.take().expect("stdout"))
         .read_line(&mut first)
@@ -34,11 +33,7 @@ fn serve_prints_its_address_logs_requests_and_stops_on_ctrl_c() {
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
     assert!(answer.contains("\"openapi\""));
 
-    let interrupted = Command::new("kill")
-        .args(["-INT", &server.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(interrupted.success());
+    send_ctrl_c(&server);
     let status = server.wait().expect("the server ends");
     assert!(status.success(), "{status}");
     let mut log = String::new();

@@ -2,29 +2,13 @@
 //! example board, pencil marks with mistakes, JSON that replays to the
 //! solution, technique limits, and the trace's lesson about undoing.
 
-use std::path::{Path, PathBuf};
+mod support;
 
-use assert_cmd::Command;
 use serde_json::Value;
-use sudokit::{Candidates, Cell, Grid};
+use sudokit::{Candidates, Cell, Digit, Grid};
 
-fn sudokit() -> Command {
-    Command::cargo_bin("sudokit").unwrap()
-}
-
-fn example(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../examples")
-        .join(name)
-}
-
-fn stdout_of(args: &[&str], stdin: &str) -> (String, i32) {
-    let output = sudokit().args(args).write_stdin(stdin).output().unwrap();
-    (
-        String::from_utf8(output.stdout).unwrap(),
-        output.status.code().unwrap_or(-1),
-    )
-}
+use support::reference::{parse_line, unique_solution, Board};
+use support::{example, run, sudokit};
 
 /// A top1465 puzzle that needs more than singles (locked candidates).
 const HARD: &str =
@@ -39,28 +23,33 @@ fn cell(name: &str) -> Cell {
     Cell::from_row_col(usize::from(bytes[1] - b'1'), usize::from(bytes[3] - b'1')).unwrap()
 }
 
+/// The only solution of `puzzle`, by the reference search.
+fn solution_of(puzzle: &str) -> Board {
+    unique_solution(&parse_line(puzzle)).unwrap_or_else(|| panic!("{puzzle} has one solution"))
+}
+
 /// Replays a JSON explanation's steps from its puzzle; returns the final board.
-fn replay(json: &Value) -> Grid {
+fn replay(json: &Value) -> Board {
     let puzzle: Grid = json["puzzle"].as_str().unwrap().parse().unwrap();
     let mut marks = Candidates::from_grid(&puzzle);
     for step in json["steps"].as_array().unwrap() {
         for p in step["placements"].as_array().unwrap() {
-            let digit = sudokit::Digit::new(p["digit"].as_u64().unwrap() as u8).unwrap();
+            let digit = Digit::new(p["digit"].as_u64().unwrap() as u8).unwrap();
             marks.place(cell(p["cell"].as_str().unwrap()), digit);
         }
         for e in step["eliminations"].as_array().unwrap() {
-            let digit = sudokit::Digit::new(e["digit"].as_u64().unwrap() as u8).unwrap();
+            let digit = Digit::new(e["digit"].as_u64().unwrap() as u8).unwrap();
             marks.eliminate(cell(e["cell"].as_str().unwrap()), digit);
         }
         assert!(step["difficulty"].as_f64().unwrap() >= 1.0);
         assert!(!step["text"].as_str().unwrap().is_empty());
     }
-    marks.grid()
+    parse_line(&marks.grid().to_line())
 }
 
 #[test]
 fn hint_names_the_technique_the_house_and_the_cell() {
-    let (out, code) = stdout_of(&["hint", example("board.txt").to_str().unwrap()], "");
+    let (out, _, code) = run(&["hint", &example("board.txt")], "");
     assert_eq!(code, 0);
     assert!(
         out.starts_with("Hidden single: in ") || out.starts_with("Full house: "),
@@ -71,17 +60,14 @@ fn hint_names_the_technique_the_house_and_the_cell() {
         "{out}"
     );
 
-    let (vague, _) = stdout_of(
-        &["hint", "--vague", example("board.txt").to_str().unwrap()],
-        "",
-    );
+    let (vague, _, _) = run(&["hint", "--vague", &example("board.txt")], "");
     assert!(vague.starts_with("Look for a "), "{vague}");
     assert!(!vague.contains(" r1c") && !vague.contains("r2c"), "{vague}");
 }
 
 #[test]
 fn hint_json_is_the_step() {
-    let (out, code) = stdout_of(&["hint", "--format", "json"], &format!("{HARD}\n"));
+    let (out, _, code) = run(&["hint", "--format", "json"], &format!("{HARD}\n"));
     assert_eq!(code, 0);
     let json: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(json["status"], "step");
@@ -96,12 +82,12 @@ fn hint_json_is_the_step() {
 #[test]
 fn hint_on_pencil_marks_that_lost_the_solution_digit_says_so() {
     let puzzle: Grid = HARD.parse().unwrap();
-    let solution = puzzle.solve().unwrap();
+    let solution = solution_of(HARD);
     let mut marks = Candidates::from_grid(&puzzle);
     let r1c2 = Cell::from_row_col(0, 1).unwrap();
-    let digit = solution.get(r1c2).unwrap();
+    let digit = Digit::new(solution[1]).unwrap();
     marks.eliminate(r1c2, digit);
-    let (out, _) = stdout_of(&["hint"], &format!("{}\n", marks.to_string_729()));
+    let (out, _, _) = run(&["hint"], &format!("{}\n", marks.to_string_729()));
     assert_eq!(
         out.trim_end(),
         format!(
@@ -113,7 +99,7 @@ fn hint_on_pencil_marks_that_lost_the_solution_digit_says_so() {
     let mut placed = Candidates::from_grid(&puzzle);
     let wrong = placed.get(r1c2).iter().find(|&d| d != digit).unwrap();
     placed.place(r1c2, wrong);
-    let (out, _) = stdout_of(
+    let (out, _, _) = run(
         &["hint", "--format", "json"],
         &format!("{}\n", placed.to_string_729()),
     );
@@ -124,17 +110,16 @@ fn hint_on_pencil_marks_that_lost_the_solution_digit_says_so() {
 
 #[test]
 fn explain_json_replays_to_the_solution() {
-    let (out, code) = stdout_of(&["explain", "--format", "json"], &format!("{HARD}\n"));
+    let (out, _, code) = run(&["explain", "--format", "json"], &format!("{HARD}\n"));
     assert_eq!(code, 0);
     let json: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(json["solved"], true);
-    let puzzle: Grid = HARD.parse().unwrap();
-    assert_eq!(replay(&json), puzzle.solve().unwrap());
+    assert_eq!(replay(&json), solution_of(HARD));
 }
 
 #[test]
 fn explain_in_text_numbers_the_steps_and_shows_the_grid() {
-    let (out, code) = stdout_of(&["explain"], &format!("{HARDER}\n"));
+    let (out, _, code) = run(&["explain"], &format!("{HARDER}\n"));
     assert_eq!(code, 0);
     assert!(out.contains("  1. ["), "{out}");
     assert!(out.contains("Solved in "), "{out}");
@@ -143,13 +128,13 @@ fn explain_in_text_numbers_the_steps_and_shows_the_grid() {
             .any(|l| l.starts_with(".---") || l.starts_with("*---")),
         "{out}"
     );
-    let (brief, _) = stdout_of(&["explain", "--brief"], &format!("{HARDER}\n"));
+    let (brief, _, _) = run(&["explain", "--brief"], &format!("{HARDER}\n"));
     assert!(brief.len() < out.len());
 }
 
 #[test]
 fn explain_with_singles_only_stops_and_says_where() {
-    let (out, code) = stdout_of(
+    let (out, _, code) = run(
         &["explain", "--techniques", "singles", "--format", "json"],
         &format!("{HARD}\n"),
     );
@@ -158,7 +143,7 @@ fn explain_with_singles_only_stops_and_says_where() {
     assert_eq!(json["solved"], false);
     assert_eq!(json["status"], "stuck");
     assert!(json["end"].as_str().unwrap().len() == 729);
-    let (text, _) = stdout_of(
+    let (text, _, _) = run(
         &["explain", "--techniques", "singles"],
         &format!("{HARD}\n"),
     );
@@ -176,7 +161,7 @@ fn explain_with_singles_only_stops_and_says_where() {
 #[test]
 fn explain_runs_bulk_files_in_order() {
     let input = std::fs::read_to_string(example("puzzles.txt")).unwrap();
-    let (out, _) = stdout_of(&["explain", "--format", "json", "-j", "2"], &input);
+    let (out, _, _) = run(&["explain", "--format", "json", "-j", "2"], &input);
     let lines: Vec<Value> = out
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
@@ -187,17 +172,14 @@ fn explain_runs_bulk_files_in_order() {
         let puzzle: Grid = line[..81].parse().unwrap();
         assert_eq!(json["puzzle"].as_str().unwrap(), puzzle.to_line());
         if json["unique"] == true {
-            assert_eq!(replay(json), puzzle.solve().unwrap());
+            assert_eq!(replay(json), solution_of(&line[..81]));
         }
     }
 }
 
 #[test]
 fn the_trace_shows_placements_undos_and_the_solution() {
-    let (out, code) = stdout_of(
-        &["solve", "--trace", example("board.txt").to_str().unwrap()],
-        "",
-    );
+    let (out, _, code) = run(&["solve", "--trace", &example("board.txt")], "");
     assert_eq!(code, 0);
     assert!(out.contains("place r1c1=1"), "{out}");
     assert!(out.contains("undo "), "{out}");
@@ -209,7 +191,7 @@ fn the_trace_shows_placements_undos_and_the_solution() {
 #[test]
 fn the_trace_stops_at_its_limit_and_json_lists_events() {
     let sparse = format!("{}\n", ".".repeat(81));
-    let (out, code) = stdout_of(&["solve", "--trace", "--trace-limit", "50"], &sparse);
+    let (out, _, code) = run(&["solve", "--trace", "--trace-limit", "50"], &sparse);
     assert_eq!(code, 0);
     // Fifty events (placements, undos, dead ends), the summary, the board.
     let events = out
@@ -219,7 +201,7 @@ fn the_trace_stops_at_its_limit_and_json_lists_events() {
     assert_eq!(events, 50, "{out}");
     assert!(out.contains("stopped at its limit"), "{out}");
 
-    let (out, _) = stdout_of(
+    let (out, _, _) = run(
         &[
             "solve",
             "--trace",
