@@ -11,12 +11,12 @@
 //! * [`Solver::for_each_solution`] and [`Solver::solutions`]: the solutions
 //!   themselves, in lexicographic order, up to a limit.
 //!
-//! All of them run the same search (the `scalar` engine: band masks, singles
-//! and locked candidates by table, copy-make guessing) and differ only in the
-//! order they walk and when they stop.
+//! All of them run the same search (the band engine, `bands`: band masks,
+//! singles and locked candidates by table, copy-make guessing) and differ only
+//! in the order they walk and when they stop.
 
+mod bands;
 mod kernels;
-mod scalar;
 mod tables;
 
 use std::cell::Cell;
@@ -24,7 +24,7 @@ use std::fmt;
 
 use crate::budget::{Budget as WorkBudget, Exhausted};
 use crate::{Conflict, Grid};
-use scalar::{
+use bands::{
     first_in_order, lexicographic, search, search_below_found, smallest_solution, Budget, Frame,
     Pulse, State, Step, ALWAYS, PULSE_GUESSES,
 };
