@@ -3,17 +3,18 @@
 
 use rand::rngs::ChaCha8Rng;
 
-use crate::random::{below, shuffle};
-use crate::Grid;
+use crate::random::shuffle;
+use crate::{Grid, Transformation};
 
 /// A random complete grid to carve a puzzle from, made quickly: filled by a
 /// search with random digit order from three random diagonal boxes, then
-/// moved by a uniformly random symmetry of Sudoku (relabelling the digits,
-/// permuting bands, stacks, and rows and columns within them, transposing).
+/// moved by a uniformly random symmetry of Sudoku
+/// ([`Transformation::random`]: relabelling the digits, permuting bands,
+/// stacks, and rows and columns within them, transposing).
 /// The moves make every grid exactly as likely as each of its 1.2e12
 /// variants, but the search does not draw the 5.47e9 classes of equivalent
 /// grids with exactly equal chances: close to uniform, not exactly, which
-/// carving does not need. [`Generator::complete_grid`] is exact and slower.
+/// carving does not need. [`Generator::complete_grid`](super::Generator::complete_grid) is exact and slower.
 pub(super) fn fast_complete_grid(rng: &mut ChaCha8Rng) -> Grid {
     let mut filler = Filler {
         values: [0; 81],
@@ -33,7 +34,7 @@ pub(super) fn fast_complete_grid(rng: &mut ChaCha8Rng) -> Grid {
         "three diagonal boxes always complete to a grid"
     );
     let grid = Grid::from_values(filler.values).expect("digits are 1..=9");
-    shuffle_by_sudoku_symmetry(&grid, rng)
+    Transformation::random(rng).apply(&grid)
 }
 
 /// A randomised backtracking fill, fewest candidates first.
@@ -105,46 +106,6 @@ impl Filler {
         }
         false
     }
-}
-
-/// `grid` moved by a uniformly random element of the group of validity-keeping
-/// transformations: digit relabelling, band and stack order, row order within
-/// bands, column order within stacks, and transposition.
-fn shuffle_by_sudoku_symmetry(grid: &Grid, rng: &mut ChaCha8Rng) -> Grid {
-    let mut labels = [1u8, 2, 3, 4, 5, 6, 7, 8, 9];
-    shuffle(&mut labels, rng);
-    let rows = random_line_order(rng);
-    let cols = random_line_order(rng);
-    let transpose = below(rng, 2) == 1;
-    let old = grid.values();
-    let mut values = [0u8; 81];
-    for row in 0..9 {
-        for col in 0..9 {
-            let (from_row, from_col) = if transpose {
-                (cols[col], rows[row])
-            } else {
-                (rows[row], cols[col])
-            };
-            values[row * 9 + col] = labels[usize::from(old[from_row * 9 + from_col]) - 1];
-        }
-    }
-    Grid::from_values(values).expect("digits are 1..=9")
-}
-
-/// A random order of the nine rows (or columns) that keeps bands together:
-/// the bands in random order, the lines of each band in random order.
-fn random_line_order(rng: &mut ChaCha8Rng) -> [usize; 9] {
-    let mut bands = [0usize, 1, 2];
-    shuffle(&mut bands, rng);
-    let mut order = [0usize; 9];
-    for (slot, band) in bands.into_iter().enumerate() {
-        let mut lines = [0usize, 1, 2];
-        shuffle(&mut lines, rng);
-        for (k, line) in lines.into_iter().enumerate() {
-            order[slot * 3 + k] = band * 3 + line;
-        }
-    }
-    order
 }
 
 #[cfg(test)]

@@ -34,10 +34,12 @@
 //!
 //! Puzzle `index` of seed `seed` depends on nothing else: its random numbers
 //! come from a ChaCha8 stream keyed by the seed (spread by SplitMix64) with
-//! stream number `index`, and bounded numbers and shuffles are derived from
-//! that stream here rather than by `rand`'s helpers, whose values may change
-//! between versions. So puzzles can be made in any order, on any number of
-//! threads, and come out the same on every machine.
+//! stream number `index`, and bounded numbers, shuffles and the random
+//! symmetry ([`Transformation::random`](crate::Transformation::random)) are
+//! derived from that stream by the crate's own rules rather than by
+//! `rand`'s helpers, whose values may change between versions. So puzzles
+//! can be made in any order, on any number of threads, and come out the same
+//! on every machine.
 
 mod carving;
 mod filling;
