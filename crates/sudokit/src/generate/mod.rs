@@ -25,8 +25,8 @@
 //!    an orbit that could not go would not go later either, since removing
 //!    more clues never takes solutions away. Runs of orbits are blanked
 //!    together while that keeps one solution and split in halves when it does
-//!    not, which asks the solver fewer questions (about 45 instead of 81
-//!    without symmetry) and gives exactly the puzzle the one-by-one pass gives.
+//!    not, which asks the solver fewer questions than one per orbit and
+//!    gives exactly the puzzle the one-by-one pass gives.
 //! 3. With a clue target ([`Generator::clues`]) the pass may stop early, and a
 //!    pass that ends above the target is tried again on a fresh grid.
 //!
@@ -231,10 +231,10 @@ impl Generator {
     /// The top band is drawn uniformly, the middle band's column sets
     /// uniformly among those it allows, and the draw is kept with probability
     /// proportional to the number of ways to arrange the middle and bottom
-    /// bands on those sets, counted exactly; one draw in about 75 is kept,
-    /// a few thousand grids a second on one core. Puzzles do not need this:
-    /// [`Generator::generate`] carves them from faster, nearly uniform grids,
-    /// so this is not the grid puzzle `index` is carved from.
+    /// bands on those sets, counted exactly; one draw in about 75 is kept.
+    /// Puzzles do not need this: [`Generator::generate`] carves them from
+    /// faster, nearly uniform grids, so this is not the grid puzzle `index`
+    /// is carved from.
     ///
     /// ```
     /// use sudokit::{Generator, Grid};

@@ -83,8 +83,7 @@ impl LexBound {
 /// Like [`search`], but once a solution is found it skips every state whose
 /// solutions are all greater, so that each later solution is smaller than the
 /// one before. A unique board costs what [`search`] proving uniqueness costs,
-/// less the subtrees skipped: 4-11% fewer guesses on random symmetries of the
-/// unique collections.
+/// less the subtrees skipped.
 ///
 /// The skipping is weak on sparse boards (a state is kept while an early open
 /// cell offers a smaller digit, with or without a solution behind it), so

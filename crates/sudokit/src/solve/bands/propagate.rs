@@ -20,8 +20,8 @@ fn full_adder(a: u32, b: u32, c: u32) -> (u32, u32) {
 }
 
 /// The cells of a band that at least one, two and three of its nine digit
-/// masks hold. A tree of full adders: about two thirds of the operations of
-/// counting digit by digit, in a shorter chain.
+/// masks hold. A tree of full adders: fewer operations than counting digit
+/// by digit, in a shorter chain.
 #[inline(always)]
 fn digit_counts(masks: &[u32; 9]) -> [u32; 3] {
     let (sum_a, carry_a) = full_adder(masks[0], masks[1], masks[2]);

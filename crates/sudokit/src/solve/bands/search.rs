@@ -40,7 +40,7 @@ pub(crate) type Pulse<'a> = &'a dyn Fn() -> bool;
 pub(crate) const ALWAYS: Pulse<'static> = &|| true;
 
 /// Guesses between two pulses: rare enough to cost nothing, often enough to
-/// stop within a few milliseconds.
+/// stop soon after a budget runs out.
 pub(crate) const PULSE_GUESSES: u64 = 1 << 12;
 
 /// How far a search may go before it gives up.
