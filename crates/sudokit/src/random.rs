@@ -1,12 +1,14 @@
-//! The random helpers that generation and uniform grids share: bounded
-//! numbers and shuffles drawn from a ChaCha8 stream, so that a seed gives the
-//! same puzzles on every machine.
+//! The random helpers that generation, uniform grids and random
+//! transformations share: bounded numbers and shuffles drawn from a
+//! generator's 32-bit words by rules fixed here, not by `rand`'s helpers,
+//! whose values may change between versions. So a seeded ChaCha8 stream
+//! gives the same puzzles and transformations on every machine and with
+//! every version of `rand`.
 
-use rand::rngs::ChaCha8Rng;
 use rand::Rng;
 
 /// A uniform number in `0..bound` (Lemire's multiply-and-reject).
-pub(crate) fn below(rng: &mut ChaCha8Rng, bound: u32) -> u32 {
+pub(crate) fn below<R: Rng + ?Sized>(rng: &mut R, bound: u32) -> u32 {
     debug_assert!(bound > 0);
     let mut product = u64::from(rng.next_u32()) * u64::from(bound);
     if (product as u32) < bound {
@@ -19,7 +21,7 @@ pub(crate) fn below(rng: &mut ChaCha8Rng, bound: u32) -> u32 {
 }
 
 /// Fisher-Yates: every order equally likely.
-pub(crate) fn shuffle<T>(items: &mut [T], rng: &mut ChaCha8Rng) {
+pub(crate) fn shuffle<T, R: Rng + ?Sized>(items: &mut [T], rng: &mut R) {
     for i in (1..items.len()).rev() {
         let j = below(rng, i as u32 + 1) as usize;
         items.swap(i, j);

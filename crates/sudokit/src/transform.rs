@@ -22,6 +22,7 @@
 use std::fmt;
 
 use crate::grid::Grid;
+use crate::random::{below, shuffle};
 
 /// The identity permutation of nine rows or columns.
 const IDENTITY_LINES: [u8; 9] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
@@ -228,26 +229,17 @@ fn swapped_blocks(a: u8, b: u8) -> [u8; 9] {
     lines
 }
 
-/// A uniform random permutation of `N` items, by Fisher-Yates with `u32`
-/// draws (the same numbers on 32- and 64-bit machines for a seeded `rng`).
-fn random_permutation<const N: usize>(rng: &mut impl rand::Rng, first: u8) -> [u8; N] {
-    use rand::RngExt;
-    let mut items: [u8; N] = std::array::from_fn(|i| first + i as u8);
-    for i in (1..N).rev() {
-        let j = rng.random_range(0..=i as u32) as usize;
-        items.swap(i, j);
-    }
-    items
-}
-
-/// A uniform random permutation of nine lines that keeps blocks of three together.
-fn random_lines(rng: &mut impl rand::Rng) -> [u8; 9] {
-    let blocks: [u8; 3] = random_permutation(rng, 0);
+/// A uniform random permutation of nine lines that keeps blocks of three
+/// together: the blocks in random order, then the lines of each.
+fn random_lines<R: rand::Rng + ?Sized>(rng: &mut R) -> [u8; 9] {
+    let mut blocks = [0u8, 1, 2];
+    shuffle(&mut blocks, rng);
     let mut lines = [0u8; 9];
-    for (block, &source) in blocks.iter().enumerate() {
-        let within: [u8; 3] = random_permutation(rng, 0);
-        for (i, &offset) in within.iter().enumerate() {
-            lines[block * 3 + i] = source * 3 + offset;
+    for (slot, block) in blocks.into_iter().enumerate() {
+        let mut within = [0u8, 1, 2];
+        shuffle(&mut within, rng);
+        for (i, line) in within.into_iter().enumerate() {
+            lines[slot * 3 + i] = block * 3 + line;
         }
     }
     lines
@@ -468,8 +460,11 @@ impl Transformation {
     /// A transformation drawn uniformly from the whole group: each of the
     /// 2 × 6⁸ rearrangements of the cells and 9! relabellings equally likely.
     ///
-    /// With a seeded generator such as `rand::rngs::ChaCha8Rng` the draw is the
-    /// same on every machine.
+    /// The draws are made by this crate's own rules from the generator's
+    /// 32-bit words, not by `rand`'s helpers, so a seeded generator such as
+    /// `rand::rngs::ChaCha8Rng` gives the same transformation on every
+    /// machine and with every version of `rand`. Puzzle generation moves its
+    /// grids with it.
     ///
     /// ```
     /// use rand::SeedableRng;
@@ -480,15 +475,19 @@ impl Transformation {
     /// let grid = Grid::EMPTY.solve().unwrap();
     /// let shuffled = shuffle.apply(&grid);
     /// assert!(shuffled.is_full() && shuffled.first_conflict().is_none());
+    /// // The same seed draws the same transformation.
+    /// let again = Transformation::random(&mut rand::rngs::ChaCha8Rng::seed_from_u64(7));
+    /// assert_eq!(again, shuffle);
     /// ```
     pub fn random(rng: &mut impl rand::Rng) -> Transformation {
-        use rand::RngExt;
-        let transpose = rng.random_range(0..2u32) == 1;
+        // The order of the draws is part of what a seed gives: it is the
+        // order generation drew its own moves in, so its puzzles stayed the
+        // same when it came to use this.
+        let mut digits = IDENTITY_DIGITS;
+        shuffle(&mut digits[1..], rng);
         let rows = random_lines(rng);
         let cols = random_lines(rng);
-        let images: [u8; 9] = random_permutation(rng, 1);
-        let mut digits = IDENTITY_DIGITS;
-        digits[1..].copy_from_slice(&images);
+        let transpose = below(rng, 2) == 1;
         Transformation {
             transpose,
             rows,

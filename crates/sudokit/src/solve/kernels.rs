@@ -124,7 +124,7 @@ impl Native {
 /// is compiled for beside it (POPCNT, BMI1, BMI2, LZCNT): the clear takes
 /// eight masks in one register and reads their changes with one `vmovmskps`,
 /// where compilers reduce the portable loop's compares with a chain of
-/// shuffles (1-3% faster whole searches, `scripts/ab.py`). Only
+/// shuffles (faster whole searches, measured with `scripts/ab.py`). Only
 /// [`Avx2::new`] makes one.
 #[cfg(target_arch = "x86_64")]
 #[derive(Clone, Copy, Debug)]
@@ -161,8 +161,8 @@ impl Kernels for Avx2 {
 
 /// [`Avx2`] with the triads found by one `pext`, on CPUs where it is fast:
 /// the band step's longest chain of dependent loads (three table loads, then
-/// the pattern table) loses one link. First solutions on random symmetries
-/// run 3-8% faster, counts to two 9-12% (`scripts/ab.py`). Only [`Avx2Pext::new`] makes one.
+/// the pattern table) loses one link, which speeds up first solutions and
+/// counts to two alike (`scripts/ab.py`). Only [`Avx2Pext::new`] makes one.
 #[cfg(target_arch = "x86_64")]
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Avx2Pext {

@@ -11,12 +11,12 @@
 //! * [`Solver::for_each_solution`] and [`Solver::solutions`]: the solutions
 //!   themselves, in lexicographic order, up to a limit.
 //!
-//! All of them run the same search (the `scalar` engine: band masks, singles
-//! and locked candidates by table, copy-make guessing) and differ only in the
-//! order they walk and when they stop.
+//! All of them run the same search (the band engine, `bands`: band masks,
+//! singles and locked candidates by table, copy-make guessing) and differ only
+//! in the order they walk and when they stop.
 
+mod bands;
 mod kernels;
-mod scalar;
 mod tables;
 
 use std::cell::Cell;
@@ -24,18 +24,18 @@ use std::fmt;
 
 use crate::budget::{Budget as WorkBudget, Exhausted};
 use crate::{Conflict, Grid};
-use scalar::{
+use bands::{
     first_in_order, lexicographic, search, search_below_found, smallest_solution, Budget, Frame,
     Pulse, State, Step, ALWAYS, PULSE_GUESSES,
 };
 
 /// What `solve` lets a row-major search spend on the smallest solution before
 /// the fast search and the witness walk take over (they have no heavy tails).
-/// Boards with several solutions mostly end within it (serg: 5.7 guesses),
-/// far sooner than the fast search and the walk (14.6); on a unique board
-/// that runs over, the guesses are wasted. On random symmetries, 10 against
-/// 40 saves the forum-hardest sets 6-7% and 17-clue 3%, and costs top1465
-/// 11% and serg 6%, which stay faster than counting to two.
+/// Boards with several solutions mostly end within it, far sooner than the
+/// fast search and the walk; on a unique board that runs over, the guesses
+/// are wasted. A small budget pays on the forum-hardest and 17-clue
+/// collections and costs top1465 and serg's some time, which stay faster
+/// than counting to two.
 const IN_ORDER_BUDGET: Budget = Budget {
     guesses: 10,
     dead_ends: u64::MAX,
@@ -43,7 +43,7 @@ const IN_ORDER_BUDGET: Budget = Budget {
 
 /// Guesses `solve`'s search for a smaller solution may make after each one it
 /// finds before the witness walk takes over. On random symmetries of the hard
-/// unique collections none needs 1000 (12 of 49,141 need more than 300); a
+/// unique collections none needs this many, and few need a third of it; a
 /// sparse board with many solutions can need exponentially many.
 const BELOW_FOUND_BUDGET: u64 = 1000;
 
@@ -235,8 +235,7 @@ impl Solver {
         let root = self.root(puzzle)?;
         // The fast search alone: a row-major probe first (as `solve` makes)
         // helps only boards with many solutions, and costs the others more
-        // (first solution of random symmetries of 17-clue +4%, top1465
-        // +15%, forum-hardest +5%; serg -4%).
+        // (measured on random symmetries of the collections).
         let mut found = None;
         let guesses = self.budgeted(|solver, pulse| {
             search(&mut solver.stack, root, pulse, |solution| {

@@ -1,0 +1,151 @@
+//! The choice of branch: the bivalue cell whose weaker branch reaches
+//! furthest, a digit-band with two patterns left, or a cell with the fewest
+//! candidates; and taking one alternative of it.
+
+use super::state::{at, Contradiction, State};
+use crate::solve::kernels::triads_of;
+use crate::solve::tables::{PATTERNS_PRESENT, PATTERN_TRIADS, PEERS, TRIAD_CELLS};
+
+impl State {
+    /// What to branch on and its alternatives, scoring the first `scored`
+    /// bivalue cells; only called on an unsolved state.
+    #[inline(always)]
+    pub(super) fn choose(&self, scored: u32) -> (u8, u16) {
+        let cell = match self.bivalue_cell(scored) {
+            Some(cell) => cell,
+            None => {
+                // On a sparse board a pattern guess can open a huge subtree
+                // with no solution; there cells are safer.
+                let open: u32 = self.unsolved.iter().map(|m| m.count_ones()).sum();
+                if open <= PATTERN_BRANCH_MAX_OPEN {
+                    if let Some(branch) = self.two_pattern_digit_band() {
+                        return branch;
+                    }
+                }
+                self.fewest_candidates_cell()
+            }
+        };
+        (cell as u8, self.cell_digits(cell) as u16)
+    }
+
+    /// The first open cell in row-major order and its digits.
+    #[inline(always)]
+    pub(super) fn first_open_branch(&self) -> (u8, u16) {
+        let cell = self
+            .first_open_cell()
+            .expect("an unsolved state has an open cell");
+        (cell as u8, self.cell_digits(cell) as u16)
+    }
+
+    /// A digit whose cells in one band still fit exactly two of the six
+    /// row-and-box patterns: branching on it settles three cells' triads.
+    fn two_pattern_digit_band(&self) -> Option<(u8, u16)> {
+        for index in (0..9).flat_map(|digit| (0..3).map(move |band| at(digit, band))) {
+            let mask = self.cands[index];
+            if mask & self.unsolved[index / 9] == 0 {
+                continue;
+            }
+            let triads = triads_of(mask);
+            let patterns = PATTERNS_PRESENT[triads as usize];
+            if patterns.count_ones() == 2 {
+                return Some((PATTERN_BRANCH + index as u8, u16::from(patterns)));
+            }
+        }
+        None
+    }
+
+    /// Takes alternative `choice` of the branch on `target`.
+    #[inline(always)]
+    pub(super) fn take(&mut self, target: u8, choice: usize) -> Result<(), Contradiction> {
+        if target < PATTERN_BRANCH {
+            self.place(usize::from(target), choice)
+        } else {
+            let index = usize::from(target - PATTERN_BRANCH);
+            self.restrict(index, TRIAD_CELLS[usize::from(PATTERN_TRIADS[choice])]);
+            Ok(())
+        }
+    }
+
+    /// Of the first `scored` cells with two candidates in row-major order,
+    /// the one whose weaker branch reaches furthest (the first such), from the
+    /// pairs the last naked singles pass noted: `choose` runs on propagated
+    /// states only.
+    #[inline(always)]
+    fn bivalue_cell(&self, scored: u32) -> Option<usize> {
+        if scored <= 1 {
+            // One cell to score: the first is the choice, unscored.
+            let band = (0..3).find(|&band| self.pairs[band] != 0)?;
+            return Some(band * 27 + self.pairs[band].trailing_zeros() as usize);
+        }
+        let mut best: Option<(u32, usize)> = None;
+        let mut budget = scored;
+        for band in 0..3 {
+            let mut pairs = self.pairs[band];
+            while pairs != 0 && budget != 0 {
+                budget -= 1;
+                let cell = band * 27 + pairs.trailing_zeros() as usize;
+                pairs &= pairs - 1;
+                let score = self.weaker_branch_reach(cell);
+                if best.is_none_or(|(top, _)| score > top) {
+                    best = Some((score, cell));
+                }
+            }
+        }
+        best.map(|(_, cell)| cell)
+    }
+
+    /// For a bivalue cell, how many candidates the weaker of its two
+    /// branches removes at once: the open peers that hold its digit. The
+    /// search branches where both branches reach far, which makes far fewer
+    /// guesses on hard puzzles than taking the first bivalue cell.
+    #[inline(always)]
+    fn weaker_branch_reach(&self, cell: usize) -> u32 {
+        let peers = &PEERS[cell];
+        let mut digits = self.cell_digits(cell);
+        let mut weaker = u32::MAX;
+        while digits != 0 {
+            let digit = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            // Two bands in one word: one population count fewer.
+            let low = u64::from(self.cands[at(digit, 0)] & peers[0] & self.unsolved[0])
+                | u64::from(self.cands[at(digit, 1)] & peers[1] & self.unsolved[1]) << 27;
+            let high = self.cands[at(digit, 2)] & peers[2] & self.unsolved[2];
+            weaker = weaker.min(low.count_ones() + high.count_ones());
+        }
+        weaker
+    }
+
+    /// A cell with the fewest candidates; called when none has two, so rarely
+    /// that a plain scan does.
+    fn fewest_candidates_cell(&self) -> usize {
+        let mut best = (u32::MAX, 0);
+        for band in 0..3 {
+            let mut open = self.unsolved[band];
+            while open != 0 {
+                let cell = band * 27 + open.trailing_zeros() as usize;
+                let count = self.cell_digits(cell).count_ones();
+                if count < best.0 {
+                    best = (count, cell);
+                }
+                open &= open - 1;
+            }
+        }
+        best.1
+    }
+}
+
+/// Branch targets from this value up are digit-bands (`band * 9 + digit`)
+/// whose alternatives are patterns; below it, cells whose alternatives are digits.
+const PATTERN_BRANCH: u8 = 81;
+
+/// How many bivalue cells, in row-major order, `choose` scores when it scores.
+pub(super) const BIVALUE_CELLS_SCORED: u32 = 8;
+
+/// Below the root, the search takes the first bivalue cell until it has met
+/// more dead ends than this: scoring cells costs hundreds of instructions a
+/// choice, which on boards with many solutions buys nothing: there the
+/// unscored choices even make fewer guesses.
+pub(super) const DEAD_ENDS_BEFORE_SCORING: u64 = 4;
+
+/// Pattern branching only pays on boards with at most this many open cells.
+const PATTERN_BRANCH_MAX_OPEN: u32 = 62;

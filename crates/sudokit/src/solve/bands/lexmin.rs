@@ -1,0 +1,275 @@
+//! The lexicographic order: the smallest solution and the solutions in
+//! order, with [`search`] deciding each step, and the bound that lets a
+//! search skip states whose solutions are all greater than one found.
+
+use super::search::{search, search_dispatch, Budget, Frame, Pulse};
+use super::state::{at, State};
+
+/// The first solution of `root` in lexicographic order, found by branching
+/// on the first open cell in row-major order with ascending digits, or `None`
+/// if it has none; once it has spent `budget` (a row-major search can take
+/// exponential time refuting an early digit) it gives up with `Err` holding
+/// `root` propagated, so that the search taking over does not propagate it
+/// again. Returns the guesses made too.
+pub(crate) fn first_in_order(
+    stack: &mut Vec<Frame>,
+    root: State,
+    budget: Budget,
+    pulse: Pulse<'_>,
+) -> (Result<Option<State>, State>, u64) {
+    let mut found = None;
+    let (guesses, finished) =
+        search_dispatch::<true, false>(stack, root, budget, pulse, |solution| {
+            found = Some(*solution);
+            false
+        });
+    let outcome = if finished || found.is_some() {
+        Ok(found)
+    } else {
+        // The search gave up at a guess, so the bottom frame holds the root
+        // as propagated before its first guess.
+        Err(stack.first().map_or(root, |frame| frame.state))
+    };
+    (outcome, guesses)
+}
+
+/// A solution `found`, as a bound on the search for a smaller one: whether a
+/// state can still hold a solution smaller than `found` in row-major order.
+pub(super) struct LexBound {
+    /// Per digit-band, the cells where `found` holds the digit.
+    found: [u32; 27],
+    /// Per digit-band, the cells where `found` holds a greater digit.
+    greater: [u32; 27],
+}
+
+impl LexBound {
+    pub(super) fn new(found: &State) -> LexBound {
+        let mut greater = [0u32; 27];
+        for band in 0..3 {
+            let mut above = 0;
+            for digit in (0..9).rev() {
+                greater[at(digit, band)] = above;
+                above |= found.cands[at(digit, band)];
+            }
+        }
+        LexBound {
+            found: found.cands,
+            greater,
+        }
+    }
+
+    /// True when every solution of `state` is greater than `found` (or is
+    /// `found`): at the first cell in row-major order that either lacks
+    /// `found`'s digit or offers a smaller one, it lacks it and offers none
+    /// smaller.
+    #[inline(always)]
+    pub(super) fn excludes(&self, state: &State) -> bool {
+        for band in 0..3 {
+            let (mut keeps, mut smaller) = (0u32, 0u32);
+            for digit in 0..9 {
+                let mask = state.cands[at(digit, band)];
+                keeps |= mask & self.found[at(digit, band)];
+                smaller |= mask & self.greater[at(digit, band)];
+            }
+            let decisive = (!keeps & ((1 << 27) - 1)) | smaller;
+            if decisive != 0 {
+                return decisive & decisive.wrapping_neg() & smaller == 0;
+            }
+        }
+        true
+    }
+}
+
+/// Like [`search`], but once a solution is found it skips every state whose
+/// solutions are all greater, so that each later solution is smaller than the
+/// one before. A unique board costs what [`search`] proving uniqueness costs,
+/// less the subtrees skipped.
+///
+/// The skipping is weak on sparse boards (a state is kept while an early open
+/// cell offers a smaller digit, with or without a solution behind it), so
+/// the search can take exponential time between solutions there: it gives up
+/// once it has made `budget` guesses since the last solution. Returns the
+/// guesses, and whether it ran to its end or to a stop asked by
+/// `on_solution`.
+pub(crate) fn search_below_found(
+    stack: &mut Vec<Frame>,
+    root: State,
+    budget: u64,
+    pulse: Pulse<'_>,
+    on_solution: impl FnMut(&State) -> bool,
+) -> (u64, bool) {
+    let budget = Budget {
+        guesses: budget,
+        dead_ends: u64::MAX,
+    };
+    search_dispatch::<false, true>(stack, root, budget, pulse, on_solution)
+}
+
+/// A cell of the row-major walk: the state before it and the digits not yet tried.
+#[derive(Clone, Copy)]
+pub(crate) struct Step {
+    state: State,
+    cell: u8,
+    untried: u16,
+}
+
+/// Calls `on_solution` with the solutions of `root` in lexicographic order
+/// until it returns `false`; returns the guesses made.
+///
+/// The walk fixes cells in row-major order, digits ascending, as a plain
+/// backtracking search would, but it enters a branch only once the fast
+/// [`search`] has found a solution there. A plain row-major search can spend
+/// exponential time refuting a wrong early digit on a sparse board; here every
+/// refutation gets the fast search's branching, and no branch is ever entered
+/// in vain. A solution found (the `witness`) extends every
+/// state on the walk, so its own digit needs no search.
+pub(crate) fn lexicographic(
+    stack: &mut Vec<Frame>,
+    walk: &mut Vec<Step>,
+    root: State,
+    pulse: Pulse<'_>,
+    mut on_solution: impl FnMut(&State) -> bool,
+) -> u64 {
+    walk.clear();
+    let mut state = root;
+    if state.propagate().is_err() {
+        return 0;
+    }
+    let mut witness = None;
+    let mut guesses = search(stack, state, pulse, |solution| {
+        witness = Some(*solution);
+        false
+    });
+    if witness.is_none() {
+        return guesses;
+    }
+    let mut trials = 0u64;
+    loop {
+        match state.first_open_cell() {
+            None => {
+                if !on_solution(&state) {
+                    return guesses;
+                }
+            }
+            Some(cell) => walk.push(Step {
+                state,
+                cell: cell as u8,
+                untried: state.cell_digits(cell) as u16,
+            }),
+        }
+        // The next digit, in order, whose branch holds a solution.
+        loop {
+            let Some(step) = walk.last_mut() else {
+                return guesses;
+            };
+            if step.untried == 0 {
+                walk.pop();
+                continue;
+            }
+            let digit = step.untried.trailing_zeros() as usize;
+            step.untried &= step.untried - 1;
+            let cell = usize::from(step.cell);
+            let mut trial = step.state;
+            if trial.place(cell, digit).is_err() || trial.propagate().is_err() {
+                continue;
+            }
+            let known = witness.is_some_and(|w| w.digit_at(cell) == digit);
+            if !known {
+                // Many short searches never reach a pulse of their own.
+                trials += 1;
+                if trials % 64 == 0 && !pulse() {
+                    return guesses;
+                }
+                let mut found = None;
+                guesses += 1 + search(stack, trial, pulse, |solution| {
+                    found = Some(*solution);
+                    false
+                });
+                if found.is_none() {
+                    continue;
+                }
+                witness = found;
+            }
+            state = trial;
+            break;
+        }
+    }
+}
+
+/// The lexicographically smallest solution of `root`, given one solution of
+/// it (`witness`); returns it with the guesses made.
+///
+/// Cells are settled in row-major order. Where the smallest candidate left is
+/// the witness's digit, that digit is the answer's: placed at once, without
+/// propagating, as long as that holds. Where a smaller candidate remains
+/// after propagation, the fast [`search`] decides it: a solution found there
+/// becomes the new witness, else the candidate goes. The witness always
+/// extends the state, so no step can fail.
+pub(crate) fn smallest_solution(
+    stack: &mut Vec<Frame>,
+    root: State,
+    mut witness: State,
+    pulse: Pulse<'_>,
+) -> (State, u64) {
+    let mut guesses = 0u64;
+    let mut state = root;
+    let mut cursor = 0usize;
+    loop {
+        // Place the witness's digits while they are the smallest candidates.
+        let mut undecided = None;
+        while cursor < 81 {
+            let band = cursor / 27;
+            let bit = 1u32 << (cursor % 27);
+            if state.unsolved[band] & bit != 0 {
+                let digits = state.cell_digits(cursor);
+                let smallest = digits.trailing_zeros() as usize;
+                let wanted = witness.digit_at(cursor);
+                if smallest != wanted {
+                    undecided = Some((cursor, smallest));
+                    break;
+                }
+                state
+                    .place(cursor, wanted)
+                    .expect("the witness extends the state");
+            }
+            cursor += 1;
+        }
+        state.propagate().expect("the witness extends the state");
+        let Some((cell, digit)) = undecided else {
+            return (state, guesses);
+        };
+        if state.cell_digits(cell).trailing_zeros() as usize != digit {
+            // Propagation removed the smaller candidate: look again.
+            continue;
+        }
+        let mut trial = state;
+        let mut found = None;
+        if !pulse() {
+            // Stopped: the witness is a solution, not surely the smallest;
+            // the caller, whose pulse said stop, reports that instead.
+            return (witness, guesses);
+        }
+        if trial.place(cell, digit).is_ok() {
+            guesses += 1 + search(stack, trial, pulse, |solution| {
+                found = Some(*solution);
+                false
+            });
+        }
+        match found {
+            Some(better) => witness = better,
+            None => state.remove_candidate(cell, digit),
+        }
+    }
+}
+
+impl State {
+    /// Takes `digit` (0-based) out of `cell`'s candidates.
+    fn remove_candidate(&mut self, cell: usize, digit: usize) {
+        self.restrict(at(digit, cell / 27), !(1 << (cell % 27)));
+    }
+
+    /// The 0-based digit placed in `cell` of a solved state.
+    fn digit_at(&self, cell: usize) -> usize {
+        self.cell_digits(cell).trailing_zeros() as usize
+    }
+}

@@ -1,0 +1,68 @@
+//! The engine: candidates as band masks, propagation by lookup tables,
+//! copy-make search on a fixed stack. It is the only one: generic over the
+//! [`Kernels`](super::kernels::Kernels) of two propagation steps, and compiled
+//! once portable and once for CPUs with AVX2.
+//!
+//! * [`state`]: the band-mask [`State`] and its basic operations;
+//! * [`propagate`]: the band step, naked singles and hidden singles in columns;
+//! * [`branch`]: what a guess branches on;
+//! * [`search`](mod@search): the depth-first copy-make
+//!   [`search`](fn@search), its budget and pulse;
+//! * [`lexmin`]: the walks that meet solutions in lexicographic order.
+//!
+//! # The state
+//!
+//! For each digit `d` (0-based) and band `b` (three rows), `cands[b * 9 + d]`
+//! holds a 27-bit mask of the cells of that band where `d` may still go; bit
+//! `row_in_band * 9 + col`. A placed digit keeps its own bit, so every row,
+//! column and box of every digit always holds at least one bit. `unsolved[b]`
+//! marks the band's cells that hold no digit yet. `pending` is the work list:
+//! the digit-bands that lost cells since their band step last ran.
+//!
+//! # Propagation
+//!
+//! * the band step, per digit and band (JCZSolve's idea): a table maps the nine
+//!   "triads" (mini-rows: one row of one box) that still hold the digit to the
+//!   cells of those on a valid pattern (one triad per row and per box of the
+//!   band), which is locked candidates, pointing and claiming, in two rounds
+//!   of loads; a box left with one column claims that column in the other two
+//!   bands; a row left with one cell places the digit there (box singles
+//!   follow from the patterns) and clears the cell from the other digits;
+//! * naked singles: a cell with one digit left, from bit-sliced counts, which
+//!   also note the cells with two;
+//! * hidden singles in columns, when the rules above stall.
+//!
+//! Placing a digit only clears it from the cell's peers; the band step then
+//! finds the cell alone in its row. Masks are marked changed without branches
+//! (whether a mask changes is what a processor cannot predict), and the band
+//! steps run from the work list in index order.
+//!
+//! # Search
+//!
+//! [`search`](fn@search) is depth-first, copy-make: it branches on the
+//! bivalue cell whose weaker branch clears the most candidates (at the root
+//! and after a few dead ends; elsewhere on the first bivalue cell), else on a
+//! digit whose band has two patterns left, else on a cell with the fewest
+//! candidates. It is generic over the [`Kernels`](super::kernels::Kernels) of
+//! the band clear and the triads, and compiled once portable and once per
+//! kernel set for CPUs with AVX2, POPCNT and BMI; it picks one at run time
+//! ([`Native::detect`](super::kernels::Native::detect)).
+//! [`lexicographic`] walks the cells in row-major order with ascending digits,
+//! entering a branch only once [`search`](fn@search) has found a solution in
+//! it, so it meets solutions in lexicographic order (propagation only removes candidates
+//! that no solution of the current branch uses, so it never reorders them);
+//! [`smallest_solution`] does the same for the first solution only.
+
+mod branch;
+mod lexmin;
+mod propagate;
+mod search;
+mod state;
+#[cfg(test)]
+mod tests;
+
+pub(crate) use lexmin::{
+    first_in_order, lexicographic, search_below_found, smallest_solution, Step,
+};
+pub(crate) use search::{search, Budget, Frame, Pulse, ALWAYS, PULSE_GUESSES};
+pub(crate) use state::State;

@@ -1,0 +1,254 @@
+//! Propagation: band steps from the work list, naked singles, and hidden
+//! singles in columns, until nothing changes or a contradiction shows.
+
+use super::state::{at, Contradiction, State};
+use crate::solve::kernels::{Kernels, Portable};
+use crate::solve::tables::{BAND_PATTERN_CELLS, COLUMN_CLAIMS_KEEP};
+
+/// The bits of one row of a band mask.
+const ROW: u32 = 0x1FF;
+
+/// Each row of a band mask, lowest bit: subtracting it from a mask whose
+/// three rows are all non-empty borrows within each row only.
+const ROW_LOW_BITS: u32 = 0x40201;
+
+/// A full adder on 27 lanes: the sum and carry bits of `a + b + c`.
+#[inline(always)]
+fn full_adder(a: u32, b: u32, c: u32) -> (u32, u32) {
+    let half = a ^ b;
+    (half ^ c, (a & b) | (half & c))
+}
+
+/// The cells of a band that at least one, two and three of its nine digit
+/// masks hold. A tree of full adders: fewer operations than counting digit
+/// by digit, in a shorter chain.
+#[inline(always)]
+fn digit_counts(masks: &[u32; 9]) -> [u32; 3] {
+    let (sum_a, carry_a) = full_adder(masks[0], masks[1], masks[2]);
+    let (sum_b, carry_b) = full_adder(masks[3], masks[4], masks[5]);
+    let (sum_c, carry_c) = full_adder(masks[6], masks[7], masks[8]);
+    // The count is `ones + 2 * (carry_a + carry_b + carry_c + carry_d)`.
+    let (ones, carry_d) = full_adder(sum_a, sum_b, sum_c);
+    let (either_ab, either_cd) = (carry_a | carry_b, carry_c | carry_d);
+    let any_carry = either_ab | either_cd;
+    let two_carries = (carry_a & carry_b) | (carry_c & carry_d) | (either_ab & either_cd);
+    [
+        ones | any_carry,
+        any_carry,
+        (ones & any_carry) | two_carries,
+    ]
+}
+
+/// For each digit-band, the same digit's other two bands.
+static OTHER_BANDS: [[u8; 2]; 27] = {
+    let mut table = [[0u8; 2]; 27];
+    let mut index = 0;
+    while index < 27 {
+        let (band, digit) = (index / 9, index % 9);
+        table[index] = [
+            at(digit, (band + 1) % 3) as u8,
+            at(digit, (band + 2) % 3) as u8,
+        ];
+        index += 1;
+    }
+    table
+};
+
+impl State {
+    /// Applies every rule until nothing changes: band steps on changed
+    /// digit-bands (cheap, and most of the work), naked singles when they
+    /// stall, hidden singles in columns last.
+    #[inline(always)]
+    pub(crate) fn propagate(&mut self) -> Result<(), Contradiction> {
+        self.propagate_with(Portable)
+    }
+
+    /// [`State::propagate`] with `kernel`'s band clear and mini-row scan.
+    #[inline(always)]
+    pub(crate) fn propagate_with<K: Kernels>(&mut self, kernel: K) -> Result<(), Contradiction> {
+        loop {
+            // Sweeps in index order over the work list as it stood when the
+            // sweep began: the next index never waits for the current step,
+            // so the processor overlaps the steps' chains of table loads.
+            // The work list lives in a register meanwhile: as a field it
+            // would chain every mark through memory.
+            let mut pending = std::mem::take(&mut self.pending);
+            while pending != 0 {
+                let mut sweep = std::mem::take(&mut pending);
+                while sweep != 0 {
+                    let index = sweep.trailing_zeros() as usize;
+                    sweep &= sweep - 1;
+                    self.band_step(index, &mut pending, kernel)?;
+                }
+            }
+            if self.is_solved() {
+                return Ok(());
+            }
+            if self.naked_singles()? {
+                continue;
+            }
+            self.column_singles()?;
+            if self.pending == 0 {
+                return Ok(());
+            }
+        }
+    }
+
+    /// One digit in one band: locked candidates along rows (a table maps the
+    /// triads that hold the digit to those on a valid pattern: one triad per
+    /// row and per box), a box confined to one column claims it in the other
+    /// bands, and a row left with one cell places the digit there.
+    #[inline(always)]
+    fn band_step<K: Kernels>(
+        &mut self,
+        index: usize,
+        pending: &mut u32,
+        kernel: K,
+    ) -> Result<(), Contradiction> {
+        let mask = self.cands[index];
+        let allowed = BAND_PATTERN_CELLS[kernel.triads(mask) as usize];
+        if allowed == 0 {
+            return Err(Contradiction);
+        }
+        let shrunk = mask & allowed;
+        let columns = (shrunk | shrunk >> 9 | shrunk >> 18) & ROW;
+        let keep = COLUMN_CLAIMS_KEEP[columns as usize];
+        let [first, second] = OTHER_BANDS[index];
+        *pending |= self.restrict_quietly(usize::from(first), keep)
+            | self.restrict_quietly(usize::from(second), keep);
+        // Every row keeps a cell after the shrink, so the subtraction stays
+        // within rows; a row it empties held one cell.
+        let rest = shrunk & shrunk.wrapping_sub(ROW_LOW_BITS);
+        let single_rows = (u32::from(rest & ROW == 0) * ROW)
+            | (u32::from(rest >> 9 & ROW == 0) * (ROW << 9))
+            | (u32::from(rest >> 18 == 0) * (ROW << 18));
+        let band = index / 9;
+        let solved = shrunk & single_rows & self.unsolved[band];
+        if solved != 0 {
+            self.unsolved[band] &= !solved;
+            // The vector load reads the band's masks: storing this mask
+            // only afterwards spares it a store it could not forward.
+            *pending |= self.clear_from_band(band, solved, kernel);
+        }
+        // The step has seen this mask as it now is, even if an earlier step
+        // of the sweep marked it: running it again would find nothing (the
+        // pattern shrink keeps its own result).
+        *pending &= !(1 << index);
+        self.cands[index] = shrunk;
+        Ok(())
+    }
+
+    /// Hidden singles in columns, all digits at once: a column where a digit
+    /// has one cell left gets it. (Locked candidates along columns come from
+    /// the band steps' column claims.) Written over arrays of the nine digits
+    /// so that it compiles to vector code.
+    #[inline(always)]
+    fn column_singles(&mut self) -> Result<(), Contradiction> {
+        // Fold the nine rows of each digit into "seen once" and "seen twice
+        // or more", and the open cells' rows into "open": a column whose one
+        // cell holds the digit already is no news.
+        let (mut once, mut twice, mut open) = ([0u32; 9], [0u32; 9], [0u32; 9]);
+        for band in 0..3 {
+            let masks: &[u32; 9] = self.cands[band * 9..band * 9 + 9]
+                .try_into()
+                .expect("nine digits");
+            let unsolved = self.unsolved[band];
+            for digit in 0..9 {
+                let mask = masks[digit];
+                for row in [mask & ROW, mask >> 9 & ROW, mask >> 18] {
+                    twice[digit] |= once[digit] & row;
+                    once[digit] |= row;
+                }
+                let free = mask & unsolved;
+                open[digit] |= (free | free >> 9 | free >> 18) & ROW;
+            }
+        }
+        let mut missing = 0u32;
+        let mut with_singles = 0u32;
+        let mut singles = [0u32; 9];
+        for digit in 0..9 {
+            missing |= once[digit] ^ ROW;
+            singles[digit] = once[digit] & !twice[digit] & open[digit];
+            with_singles |= u32::from(singles[digit] != 0) << digit;
+        }
+        if missing != 0 {
+            return Err(Contradiction);
+        }
+        while with_singles != 0 {
+            let digit = with_singles.trailing_zeros() as usize;
+            with_singles &= with_singles - 1;
+            let cells = singles[digit] * ROW_LOW_BITS;
+            for band in 0..3 {
+                let mut found = self.cands[at(digit, band)] & cells & self.unsolved[band];
+                while found != 0 {
+                    let bit = found.trailing_zeros() as usize;
+                    self.place(band * 27 + bit, digit)?;
+                    found &= found - 1;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Cells with one candidate left; true if it placed any. Notes the cells
+    /// with two candidates on the way, for [`State::choose`].
+    #[inline(always)]
+    fn naked_singles(&mut self) -> Result<bool, Contradiction> {
+        let mut placed = false;
+        for band in 0..3 {
+            let masks: &[u32; 9] = self.cands[band * 9..band * 9 + 9]
+                .try_into()
+                .expect("nine digits");
+            let [once, twice, thrice] = digit_counts(masks);
+            let open = self.unsolved[band];
+            if open & !once != 0 {
+                return Err(Contradiction);
+            }
+            self.pairs[band] = twice & !thrice & open;
+            let mut singles = open & !twice;
+            while singles != 0 {
+                let bit = singles & singles.wrapping_neg();
+                let cell = band * 27 + bit.trailing_zeros() as usize;
+                let digits = self.cell_digits(cell);
+                // A cell may have lost its last digit to an earlier placement.
+                if digits == 0 {
+                    return Err(Contradiction);
+                }
+                self.place(cell, digits.trailing_zeros() as usize)?;
+                singles &= singles - 1;
+                placed = true;
+            }
+        }
+        Ok(placed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::kernels::tests::random_words;
+
+    #[test]
+    fn digit_counts_match_counting_each_cell() {
+        let mut next = random_words(0x2545_F491_4F6C_DD1Du64);
+        for round in 0..20_000 {
+            let mut masks = [0u32; 9];
+            for mask in &mut masks {
+                let mut bits = next() as u32;
+                // Sparse and dense masks alike.
+                for _ in 0..round % 5 {
+                    bits &= next() as u32;
+                }
+                *mask = bits & ((1 << 27) - 1);
+            }
+            let mut expected = [0u32; 3];
+            for cell in 0..27 {
+                let count = masks.iter().filter(|&&mask| mask >> cell & 1 == 1).count();
+                for (at_least, bits) in expected.iter_mut().enumerate() {
+                    *bits |= u32::from(count > at_least) << cell;
+                }
+            }
+            assert_eq!(digit_counts(&masks), expected, "{masks:?}");
+        }
+    }
+}

@@ -1,0 +1,247 @@
+//! The depth-first, copy-make search: each guess pushes a copy of the state,
+//! backtracking pops one; with its budget, its pulse, and its compiled
+//! variants per instruction set.
+
+use super::branch::{BIVALUE_CELLS_SCORED, DEAD_ENDS_BEFORE_SCORING};
+use super::lexmin::LexBound;
+use super::state::State;
+use crate::solve::kernels::{Kernels, Native, Portable};
+
+/// A guess to come back to: the state before it, what it branched on and the
+/// alternatives not yet tried.
+#[derive(Clone, Copy)]
+pub(crate) struct Frame {
+    pub(super) state: State,
+    target: u8,
+    untried: u16,
+}
+
+/// The search: depth-first over guesses, each frame a copy of the state.
+///
+/// Calls `on_solution` with each solution in the order found; it returns
+/// `false` to stop. Returns the number of guesses made (a branch tried while
+/// another digit was still untried at the same cell).
+/// `stack` is scratch space kept by the caller so that a run over many puzzles
+/// allocates once; frames on it never hold an empty `untried`.
+pub(crate) fn search(
+    stack: &mut Vec<Frame>,
+    root: State,
+    pulse: Pulse<'_>,
+    on_solution: impl FnMut(&State) -> bool,
+) -> u64 {
+    search_dispatch::<false, false>(stack, root, Budget::UNLIMITED, pulse, on_solution).0
+}
+
+/// What a search asks every [`PULSE_GUESSES`] guesses: whether it may go on
+/// (a caller's work budget). A search it stops gives up as if out of budget.
+pub(crate) type Pulse<'a> = &'a dyn Fn() -> bool;
+
+/// The pulse of a search nothing limits.
+pub(crate) const ALWAYS: Pulse<'static> = &|| true;
+
+/// Guesses between two pulses: rare enough to cost nothing, often enough to
+/// stop soon after a budget runs out.
+pub(crate) const PULSE_GUESSES: u64 = 1 << 12;
+
+/// How far a search may go before it gives up.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Budget {
+    /// Guesses (branches taken while another alternative remains).
+    pub(crate) guesses: u64,
+    /// Dead ends (branches whose propagation failed).
+    pub(crate) dead_ends: u64,
+}
+
+impl Budget {
+    /// No limit at all.
+    pub(crate) const UNLIMITED: Budget = Budget {
+        guesses: u64::MAX,
+        dead_ends: u64::MAX,
+    };
+}
+
+/// Runs the search compiled for this CPU: see [`search_portable`].
+#[inline(always)]
+pub(super) fn search_dispatch<const IN_ORDER: bool, const BELOW_FOUND: bool>(
+    stack: &mut Vec<Frame>,
+    root: State,
+    budget: Budget,
+    pulse: Pulse<'_>,
+    on_solution: impl FnMut(&State) -> bool,
+) -> (u64, bool) {
+    match Native::detect() {
+        // SAFETY: an `Avx2` or `Avx2Pext` exists only on a CPU with every
+        // feature `search_with_bit_instructions` is compiled for.
+        #[cfg(target_arch = "x86_64")]
+        Native::Avx2Pext(kernels) => unsafe {
+            search_with_bit_instructions::<IN_ORDER, BELOW_FOUND, _>(
+                stack,
+                root,
+                budget,
+                pulse,
+                on_solution,
+                kernels,
+            )
+        },
+        // SAFETY: as above.
+        #[cfg(target_arch = "x86_64")]
+        Native::Avx2(kernels) => unsafe {
+            search_with_bit_instructions::<IN_ORDER, BELOW_FOUND, _>(
+                stack,
+                root,
+                budget,
+                pulse,
+                on_solution,
+                kernels,
+            )
+        },
+        Native::Portable => search_portable::<IN_ORDER, BELOW_FOUND, _>(
+            stack,
+            root,
+            budget,
+            pulse,
+            on_solution,
+            Portable,
+        ),
+    }
+}
+
+/// [`search_portable`] compiled for CPUs with POPCNT, AVX2, BMI1, BMI2 and LZCNT:
+/// the same code, so the same answers and guesses (tested against it).
+///
+/// # Safety
+///
+/// The CPU must support those five features.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,avx2,bmi1,bmi2,lzcnt")]
+pub(super) unsafe fn search_with_bit_instructions<
+    const IN_ORDER: bool,
+    const BELOW_FOUND: bool,
+    K: Kernels,
+>(
+    stack: &mut Vec<Frame>,
+    root: State,
+    budget: Budget,
+    pulse: Pulse<'_>,
+    on_solution: impl FnMut(&State) -> bool,
+    kernel: K,
+) -> (u64, bool) {
+    search_portable::<IN_ORDER, BELOW_FOUND, _>(stack, root, budget, pulse, on_solution, kernel)
+}
+
+/// The search for any CPU; inlined into each instruction-set variant.
+/// Branches as [`State::choose`] says, or on the first open cell in row-major
+/// order with `IN_ORDER`; with `BELOW_FOUND`, skips every state whose
+/// solutions are all greater than the last solution found (see
+/// [`LexBound`]). Gives up once it has spent `budget`. Returns the guesses
+/// and whether the tree was searched to its end or to a stop asked by
+/// `on_solution`.
+#[inline(always)]
+pub(super) fn search_portable<const IN_ORDER: bool, const BELOW_FOUND: bool, K: Kernels>(
+    stack: &mut Vec<Frame>,
+    root: State,
+    budget: Budget,
+    pulse: Pulse<'_>,
+    mut on_solution: impl FnMut(&State) -> bool,
+    kernel: K,
+) -> (u64, bool) {
+    stack.clear();
+    let mut guesses = 0u64;
+    let mut state = root;
+    // One call site for the propagation, which is inlined.
+    let mut alive = true;
+    let mut dead_ends = 0u64;
+    let mut bound: Option<LexBound> = None;
+    // Below a solution found, the budget counts from that solution. The
+    // pulse shares the one comparison per guess with the budget: the search
+    // stops at `guess_limit`, the nearer of the two, and asks the pulse
+    // there whether it was only the pulse's turn.
+    let mut budget_limit = if BELOW_FOUND {
+        u64::MAX
+    } else {
+        budget.guesses
+    };
+    let mut guess_limit = budget_limit.min(PULSE_GUESSES);
+    loop {
+        alive = alive && state.propagate_with(kernel).is_ok();
+        if !alive {
+            dead_ends += 1;
+            if dead_ends > budget.dead_ends {
+                return (guesses, false);
+            }
+        }
+        if BELOW_FOUND && alive {
+            if let Some(bound) = &bound {
+                alive = !bound.excludes(&state);
+            }
+        }
+        if alive {
+            if state.is_solved() {
+                if BELOW_FOUND {
+                    bound = Some(LexBound::new(&state));
+                    budget_limit = guesses.saturating_add(budget.guesses);
+                    guess_limit = budget_limit.min(guesses + PULSE_GUESSES);
+                }
+                if !on_solution(&state) {
+                    return (guesses, true);
+                }
+            } else {
+                let (target, untried) = if IN_ORDER {
+                    state.first_open_branch()
+                } else {
+                    // Scoring pays where the tree is big: at the root, and
+                    // once the board has shown it fights back. Boards with
+                    // many solutions (serg) or few guesses skip its cost.
+                    let scored = if stack.is_empty() || dead_ends > DEAD_ENDS_BEFORE_SCORING {
+                        BIVALUE_CELLS_SCORED
+                    } else {
+                        1
+                    };
+                    state.choose(scored)
+                };
+                // Take the first alternative in place; the frame keeps the
+                // state for the others (copying it back would cost a copy
+                // per guess).
+                let choice = untried.trailing_zeros() as usize;
+                let others = untried & (untried - 1);
+                if others != 0 {
+                    stack.push(Frame {
+                        state,
+                        target,
+                        untried: others,
+                    });
+                    guesses += 1;
+                    if guesses > guess_limit {
+                        if guesses > budget_limit || !pulse() {
+                            return (guesses, false);
+                        }
+                        guess_limit = budget_limit.min(guesses + PULSE_GUESSES);
+                    }
+                }
+                alive = state.take(target, choice).is_ok();
+                continue;
+            }
+        }
+        // Take the next untried branch, backtracking as needed.
+        let Some(frame) = stack.last_mut() else {
+            return (guesses, true);
+        };
+        let choice = frame.untried.trailing_zeros() as usize;
+        frame.untried &= frame.untried - 1;
+        let target = frame.target;
+        if frame.untried == 0 {
+            state = frame.state;
+            stack.pop();
+        } else {
+            state = frame.state;
+            guesses += 1;
+            if guesses > guess_limit {
+                if guesses > budget_limit || !pulse() {
+                    return (guesses, false);
+                }
+                guess_limit = budget_limit.min(guesses + PULSE_GUESSES);
+            }
+        }
+        alive = state.take(target, choice).is_ok();
+    }
+}

@@ -1,0 +1,161 @@
+//! Tests across the parts of the engine: the compiled variants against the
+//! portable search, and the search below a solution against the ordered walk.
+
+use super::lexmin::{lexicographic, search_below_found};
+#[cfg(target_arch = "x86_64")]
+use super::search::{search_portable, Budget};
+use super::search::{Frame, ALWAYS};
+use super::state::{Contradiction, State};
+use crate::solve::kernels::tests::random_words;
+#[cfg(target_arch = "x86_64")]
+use crate::solve::kernels::{Kernels, Portable};
+use crate::Grid;
+
+/// The shipped samples of every collection, as boards.
+fn sample_boards() -> Vec<Grid> {
+    let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/puzzles");
+    let mut boards = Vec::new();
+    for entry in std::fs::read_dir(folder).expect("the samples ship with the repository") {
+        let path = entry.expect("a readable folder").path();
+        if path.extension().is_some_and(|ext| ext == "txt") {
+            let text = std::fs::read_to_string(&path).expect("a readable sample");
+            boards.extend(text.lines().filter_map(|line| line.parse::<Grid>().ok()));
+        }
+    }
+    assert!(boards.len() > 1000, "only {} sample boards", boards.len());
+    boards
+}
+
+/// Up to three solutions in the order found, and the guesses made.
+fn run(
+    engine: impl Fn(&mut Vec<Frame>, State, &mut Vec<Grid>) -> u64,
+    board: &Grid,
+) -> (Vec<Grid>, u64) {
+    let mut stack = Vec::new();
+    let mut found = Vec::new();
+    let guesses = match State::from_grid(board) {
+        Ok(root) => engine(&mut stack, root, &mut found),
+        Err(Contradiction) => 0,
+    };
+    (found, guesses)
+}
+
+#[test]
+#[cfg(target_arch = "x86_64")]
+fn the_bit_instruction_searches_match_the_portable_one() {
+    use crate::solve::kernels::{Avx2, Avx2Pext};
+    let boards = sample_boards();
+    let portable: Vec<_> = boards
+        .iter()
+        .map(|board| run_with(Portable, false, board))
+        .collect();
+    // Each variant this CPU can run; `Avx2Pext` only where `pext` is fast.
+    if let Some(kernels) = Avx2::new() {
+        assert_native_search_matches(kernels, &boards, &portable);
+    }
+    if let Some(kernels) = Avx2Pext::new() {
+        assert_native_search_matches(kernels, &boards, &portable);
+    }
+}
+
+/// Checks that the search compiled for the bit instructions with
+/// `kernels` finds `expected` (solutions and guesses) on each board.
+#[cfg(target_arch = "x86_64")]
+fn assert_native_search_matches<K: Kernels>(
+    kernels: K,
+    boards: &[Grid],
+    expected: &[(Vec<Grid>, u64)],
+) {
+    for (board, expected) in boards.iter().zip(expected) {
+        assert_eq!(
+            &run_with(kernels, true, board),
+            expected,
+            "{}",
+            board.to_line()
+        );
+    }
+}
+
+/// Up to three solutions and the guesses of the search with `kernels`,
+/// compiled for the bit instructions if `native`.
+#[cfg(target_arch = "x86_64")]
+fn run_with<K: Kernels>(kernels: K, native: bool, board: &Grid) -> (Vec<Grid>, u64) {
+    run(
+        |stack, root, found| {
+            let on_solution = |solution: &State| {
+                found.push(solution.to_grid());
+                found.len() < 3
+            };
+            if native {
+                // SAFETY: `kernels` is a native variant, which exists
+                // only on a CPU with the features.
+                unsafe {
+                    super::search::search_with_bit_instructions::<false, false, _>(
+                        stack,
+                        root,
+                        Budget::UNLIMITED,
+                        ALWAYS,
+                        on_solution,
+                        kernels,
+                    )
+                    .0
+                }
+            } else {
+                search_portable::<false, false, _>(
+                    stack,
+                    root,
+                    Budget::UNLIMITED,
+                    ALWAYS,
+                    on_solution,
+                    kernels,
+                )
+                .0
+            }
+        },
+        board,
+    )
+}
+
+#[test]
+fn the_search_below_found_meets_ever_smaller_solutions_down_to_the_smallest() {
+    let mut next = random_words(0x9E37_79B9_7F4A_7C15u64);
+    let (mut stack, mut walk) = (Vec::new(), Vec::new());
+    let (mut several, mut settled) = (0, 0);
+    for (index, board) in sample_boards().iter().enumerate().step_by(4) {
+        // Every other board loses about a third of its clues, so that
+        // it has several solutions.
+        let mut values = *board.values();
+        if index % 8 == 0 {
+            for value in values.iter_mut() {
+                if next() % 3 == 0 {
+                    *value = 0;
+                }
+            }
+        }
+        let board = Grid::from_values(values).expect("digits");
+        let Ok(root) = State::from_grid(&board) else {
+            continue;
+        };
+        let mut found = Vec::new();
+        let (_, finished) = search_below_found(&mut stack, root, 1000, ALWAYS, |solution| {
+            found.push(solution.to_grid());
+            found.len() < 100
+        });
+        let mut smallest = None;
+        lexicographic(&mut stack, &mut walk, root, ALWAYS, |solution| {
+            smallest = Some(solution.to_grid());
+            false
+        });
+        assert!(found.windows(2).all(|pair| pair[1] < pair[0]), "{board}");
+        if finished && found.len() < 100 {
+            assert_eq!(found.last().copied(), smallest, "{board}");
+        }
+        several += usize::from(found.len() > 1);
+        settled += usize::from(found.len() > 1 && finished && found.len() < 100);
+    }
+    assert!(several > 20, "only {several} boards met a second solution");
+    assert!(
+        settled > 5,
+        "only {settled} boards with several solutions were settled"
+    );
+}
