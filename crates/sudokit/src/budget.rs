@@ -17,6 +17,12 @@
 //! # Ok::<(), sudokit::Conflict>(())
 //! ```
 
+// Text and data from users reach this module: nothing here may panic on them.
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)
+)]
+
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -60,9 +66,17 @@ impl Budget {
         Budget::default()
     }
 
-    /// Stops the work `limit` from now.
+    /// Stops the work `limit` from now; a limit past what the clock can
+    /// count sets no deadline.
     pub fn time_limit(self, limit: Duration) -> Budget {
-        self.deadline(Instant::now() + limit)
+        match Instant::now().checked_add(limit) {
+            Some(deadline) => self.deadline(deadline),
+            // Adding would overflow (and panic): such a limit is never reached.
+            None => Budget {
+                deadline: None,
+                ..self
+            },
+        }
     }
 
     /// Stops the work at `deadline`.
@@ -149,6 +163,11 @@ mod tests {
         flag.store(true, Ordering::Relaxed);
         assert_eq!(budget.check(0), Err(Exhausted::Cancelled));
         assert_eq!(Exhausted::TimeLimit.to_string(), "time limit reached");
+        // A limit the clock cannot reach is none, not a panic.
+        assert!(Budget::unlimited().time_limit(Duration::MAX).is_unlimited());
+        assert!(!Budget::unlimited()
+            .time_limit(Duration::from_secs(60))
+            .is_unlimited());
     }
 
     #[test]

@@ -3,6 +3,12 @@
 //! so that each technique reads the view it needs. [`Candidate`] names one
 //! digit in one cell.
 
+// Text and data from users reach this module: nothing here may panic on them.
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)
+)]
+
 use std::fmt;
 
 use crate::geometry::House;
@@ -117,12 +123,12 @@ impl Candidates {
             digits: [CellSet::EMPTY; 9],
         };
         for cell in Cell::all() {
-            if values[cell.index()] != 0 {
+            if *cell.entry(&values) != 0 {
                 continue;
             }
             let mut set = DigitSet::ALL;
             for peer in cell.peers() {
-                if let Some(digit) = Digit::new(values[peer.index()]) {
+                if let Some(digit) = Digit::new(*peer.entry(&values)) {
                     set.remove(digit);
                 }
             }
@@ -142,7 +148,7 @@ impl Candidates {
         };
         for (cell, entry) in Cell::all().zip(cells) {
             match entry {
-                Ok(digit) => marks.values[cell.index()] = digit.get(),
+                Ok(digit) => *cell.entry_mut(&mut marks.values) = digit.get(),
                 Err(set) => marks.set_candidates(cell, set),
             }
         }
@@ -150,9 +156,8 @@ impl Candidates {
     }
 
     fn set_candidates(&mut self, cell: Cell, set: DigitSet) {
-        self.cells[cell.index()] = set;
-        for digit in Digit::all() {
-            let list = &mut self.digits[usize::from(digit.get() - 1)];
+        *cell.entry_mut(&mut self.cells) = set;
+        for (digit, list) in Digit::all().zip(&mut self.digits) {
             if set.contains(digit) {
                 list.insert(cell);
             } else {
@@ -168,22 +173,22 @@ impl Candidates {
 
     /// The digit placed in `cell`, if any.
     pub fn value(&self, cell: Cell) -> Option<Digit> {
-        Digit::new(self.values[cell.index()])
+        Digit::new(*cell.entry(&self.values))
     }
 
     /// The candidates of `cell`: empty for a placed cell.
     pub fn get(&self, cell: Cell) -> DigitSet {
-        self.cells[cell.index()]
+        *cell.entry(&self.cells)
     }
 
     /// Whether `digit` is a candidate of (empty) `cell`.
     pub fn has(&self, cell: Cell, digit: Digit) -> bool {
-        self.cells[cell.index()].contains(digit)
+        cell.entry(&self.cells).contains(digit)
     }
 
     /// The empty cells that may hold `digit`.
     pub fn cells_with(&self, digit: Digit) -> CellSet {
-        self.digits[usize::from(digit.get() - 1)]
+        *digit.entry(&self.digits)
     }
 
     /// The cells of `house` that may hold `digit`.
@@ -194,14 +199,14 @@ impl Candidates {
     /// The empty cells.
     pub fn empty_cells(&self) -> CellSet {
         Cell::all()
-            .filter(|cell| self.values[cell.index()] == 0)
+            .filter(|cell| *cell.entry(&self.values) == 0)
             .collect()
     }
 
     /// The empty cells with exactly two candidates.
     pub fn bivalue_cells(&self) -> CellSet {
         Cell::all()
-            .filter(|cell| self.cells[cell.index()].len() == 2)
+            .filter(|cell| cell.entry(&self.cells).len() == 2)
             .collect()
     }
 
@@ -210,7 +215,7 @@ impl Candidates {
         house
             .cell_list()
             .iter()
-            .any(|cell| self.values[cell.index()] == digit.get())
+            .any(|cell| *cell.entry(&self.values) == digit.get())
     }
 
     /// How many candidates remain on the board.
@@ -235,21 +240,21 @@ impl Candidates {
     /// Places `digit` in `cell`: the cell loses its candidates and its peers
     /// lose `digit`.
     pub fn place(&mut self, cell: Cell, digit: Digit) {
-        self.values[cell.index()] = digit.get();
+        *cell.entry_mut(&mut self.values) = digit.get();
         self.set_candidates(cell, DigitSet::EMPTY);
-        let list = &mut self.digits[usize::from(digit.get() - 1)];
+        let list = digit.entry_mut(&mut self.digits);
         let peers = cell.peers() & *list;
         *list -= peers;
         for peer in peers {
-            self.cells[peer.index()].remove(digit);
+            peer.entry_mut(&mut self.cells).remove(digit);
         }
     }
 
     /// Removes `digit` from the candidates of `cell`; whether it was there.
     pub fn eliminate(&mut self, cell: Cell, digit: Digit) -> bool {
         let had = self.has(cell, digit);
-        self.cells[cell.index()].remove(digit);
-        self.digits[usize::from(digit.get() - 1)].remove(cell);
+        cell.entry_mut(&mut self.cells).remove(digit);
+        digit.entry_mut(&mut self.digits).remove(cell);
         had
     }
 
@@ -272,7 +277,7 @@ impl Candidates {
             return Some(Contradiction::Clash(conflict));
         }
         if let Some(cell) =
-            Cell::all().find(|c| self.values[c.index()] == 0 && self.get(*c).is_empty())
+            Cell::all().find(|c| *c.entry(&self.values) == 0 && self.get(*c).is_empty())
         {
             return Some(Contradiction::NoCandidate(cell));
         }

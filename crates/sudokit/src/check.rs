@@ -11,6 +11,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+// Text and data from users reach this module: nothing here may panic on them.
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)
+)]
+
 use std::fmt;
 
 use crate::{Cell, Conflict, Digit, Grid, Solver};
@@ -167,6 +173,10 @@ pub fn check(puzzle: &Grid) -> Report {
 ///
 /// A puzzle with one solution costs one uniqueness question per clue.
 ///
+/// With a budget set on `solver` ([`Solver::set_budget`]), a check that runs
+/// out stops there: its report is then no verdict, and
+/// [`Solver::exhausted`] says why.
+///
 /// ```
 /// use sudokit::{check_with, Grid, Solver};
 /// let mut solver = Solver::new();
@@ -178,31 +188,36 @@ pub fn check_with(solver: &mut Solver, puzzle: &Grid) -> Report {
     let clues = puzzle.clue_count();
     let verdict = match solver.count_solutions(puzzle, 2) {
         Err(conflict) => Verdict::Invalid(conflict),
+        // A count cut short is no verdict: stop, so `exhausted` still says so.
+        Ok(_) if solver.exhausted().is_some() => Verdict::NoSolution,
         Ok(0) => Verdict::NoSolution,
-        Ok(1) => {
-            let solution = solver
-                .solve_first(puzzle)
-                .expect("a board with one solution is solved");
-            Verdict::Unique {
+        Ok(1) => match solver.solve_first(puzzle) {
+            Ok(solution) => Verdict::Unique {
                 solution,
                 redundant: redundant_clues(solver, puzzle),
-            }
-        }
-        Ok(_) => {
-            let two = solver
-                .solutions(puzzle, 2)
-                .expect("givens that were counted do not clash");
-            let cell = Cell::all()
-                .find(|&cell| two[0].get(cell) != two[1].get(cell))
-                .expect("two different solutions differ somewhere");
-            let digit = |solution: &Grid| solution.get(cell).expect("a solution is full");
-            Verdict::Multiple {
-                cell,
-                digits: (digit(&two[0]), digit(&two[1])),
-            }
-        }
+            },
+            // Only a budget that ran out loses the solution just counted.
+            Err(_) => Verdict::NoSolution,
+        },
+        Ok(_) => first_difference(solver, puzzle).unwrap_or(Verdict::NoSolution),
     };
     Report { clues, verdict }
+}
+
+/// Where the two smallest solutions of a board with several first differ;
+/// `None` only if the solver's budget ran out before it found two.
+fn first_difference(solver: &mut Solver, puzzle: &Grid) -> Option<Verdict> {
+    let two = solver.solutions(puzzle, 2).ok()?;
+    let [smaller, larger, ..] = two.as_slice() else {
+        return None;
+    };
+    Cell::all().find_map(|cell| match (smaller.get(cell), larger.get(cell)) {
+        (Some(a), Some(b)) if a != b => Some(Verdict::Multiple {
+            cell,
+            digits: (a, b),
+        }),
+        _ => None,
+    })
 }
 
 /// The clues of a puzzle with one solution that can each go alone.
@@ -214,10 +229,64 @@ fn redundant_clues(solver: &mut Solver, puzzle: &Grid) -> Vec<Cell> {
             continue;
         };
         board.set(cell, None);
-        if solver.count_solutions(&board, 2) == Ok(1) {
+        let count = solver.count_solutions(&board, 2);
+        if solver.exhausted().is_some() {
+            // Stop with the budget's verdict in place.
+            break;
+        }
+        if count == Ok(1) {
             redundant.push(cell);
         }
         board.set(cell, Some(digit));
     }
     redundant
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    use std::time::Instant;
+
+    use super::*;
+    use crate::{Budget, Exhausted};
+
+    #[test]
+    fn a_check_that_runs_out_stops_and_says_why() {
+        let unique: Grid =
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+                .parse()
+                .expect("a puzzle");
+        let several = Grid::EMPTY;
+        let stops = [
+            (
+                Budget::unlimited().deadline(Instant::now()),
+                Exhausted::TimeLimit,
+            ),
+            (
+                Budget::unlimited().cancel_flag(Arc::new(AtomicBool::new(true))),
+                Exhausted::Cancelled,
+            ),
+        ];
+        for (budget, why) in stops {
+            for puzzle in [unique, several] {
+                let mut solver = Solver::new();
+                solver.set_budget(budget.clone());
+                let _ = check_with(&mut solver, &puzzle);
+                assert_eq!(solver.exhausted(), Some(why));
+            }
+        }
+        // Node limits count per call: small ones stop a check anywhere in it,
+        // which must never panic, and whatever finishes is the full verdict.
+        for nodes in [1, 1 << 12, 1 << 13, 1 << 16] {
+            for puzzle in [unique, several] {
+                let mut solver = Solver::new();
+                solver.set_budget(Budget::unlimited().nodes(nodes));
+                let report = check_with(&mut solver, &puzzle);
+                if solver.exhausted().is_none() {
+                    assert_eq!(report, check(&puzzle));
+                }
+            }
+        }
+    }
 }

@@ -1,6 +1,12 @@
 //! The board itself: [`Grid`], a `Copy` value of 81 cells, and the small typed
 //! values that name its parts: [`Digit`], [`Cell`] and [`Conflict`].
 
+// Text and data from users reach this module: nothing here may panic on them.
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)
+)]
+
 use std::fmt;
 
 /// A Sudoku digit, 1 to 9.
@@ -36,6 +42,22 @@ impl Digit {
     /// ```
     pub fn all() -> impl Iterator<Item = Digit> {
         (1..=9).map(Digit)
+    }
+
+    /// This digit's entry in a table of one entry per digit, 1 first.
+    #[inline(always)]
+    // In range: a digit is 1 to 9 (every constructor checks), so the index is 0 to 8.
+    #[allow(clippy::indexing_slicing)]
+    pub(crate) fn entry<T>(self, table: &[T; 9]) -> &T {
+        &table[usize::from(self.0 - 1)]
+    }
+
+    /// This digit's entry in a table of one entry per digit, to change.
+    #[inline(always)]
+    // In range, as for `entry`.
+    #[allow(clippy::indexing_slicing)]
+    pub(crate) fn entry_mut<T>(self, table: &mut [T; 9]) -> &mut T {
+        &mut table[usize::from(self.0 - 1)]
     }
 }
 
@@ -101,6 +123,22 @@ impl Cell {
     /// All 81 cells in row-major order.
     pub fn all() -> impl Iterator<Item = Cell> {
         (0..81).map(Cell)
+    }
+
+    /// This cell's entry in a table of one entry per cell, in row-major order.
+    #[inline(always)]
+    // In range: a cell's index is below 81 (every constructor checks).
+    #[allow(clippy::indexing_slicing)]
+    pub(crate) fn entry<T>(self, table: &[T; 81]) -> &T {
+        &table[self.index()]
+    }
+
+    /// This cell's entry in a table of one entry per cell, to change.
+    #[inline(always)]
+    // In range, as for `entry`.
+    #[allow(clippy::indexing_slicing)]
+    pub(crate) fn entry_mut<T>(self, table: &mut [T; 81]) -> &mut T {
+        &mut table[self.index()]
     }
 
     /// Whether `self` and `other` are different cells that share a row, column or box.
@@ -197,8 +235,23 @@ impl Grid {
         if cells.iter().fold(0, |largest, &value| largest.max(value)) <= 9 {
             return Ok(Grid { cells });
         }
-        let index = cells.iter().position(|&v| v > 9).expect("a value above 9");
-        Err(Cell(index as u8))
+        match cells.iter().position(|&v| v > 9) {
+            // A position in 81 values is a cell's index.
+            Some(index) => Err(Cell(index as u8)),
+            None => Ok(Grid { cells }),
+        }
+    }
+
+    /// A board from 81 values in row-major order, as [`Grid::from_values`]
+    /// but with a value above 9 read as a blank: for values made 0 to 9,
+    /// where a check would only cost time.
+    #[inline(always)]
+    pub(crate) fn from_values_or_blank(mut cells: [u8; 81]) -> Grid {
+        // A select rather than a branch, so that it compiles to vector code.
+        for value in &mut cells {
+            *value = if *value <= 9 { *value } else { 0 };
+        }
+        Grid { cells }
     }
 
     /// The 81 values in row-major order, 0 for a blank.
@@ -208,12 +261,12 @@ impl Grid {
 
     /// The digit in `cell`, or `None` for a blank.
     pub fn get(&self, cell: Cell) -> Option<Digit> {
-        Digit::new(self.cells[cell.index()])
+        Digit::new(*cell.entry(&self.cells))
     }
 
     /// Puts `digit` in `cell`, or blanks it with `None`.
     pub fn set(&mut self, cell: Cell, digit: Option<Digit>) {
-        self.cells[cell.index()] = digit.map_or(0, Digit::get);
+        *cell.entry_mut(&mut self.cells) = digit.map_or(0, Digit::get);
     }
 
     /// How many cells hold a digit.
@@ -237,21 +290,27 @@ impl Grid {
                 continue;
             };
             let bit = 1u16 << digit.get();
-            let houses = [
-                &mut rows[later.row()],
-                &mut cols[later.col()],
-                &mut boxes[later.box_index()],
-            ];
+            // Rows, columns and boxes are numbered 0 to 8: always there.
+            let (Some(row), Some(col), Some(boxed)) = (
+                rows.get_mut(later.row()),
+                cols.get_mut(later.col()),
+                boxes.get_mut(later.box_index()),
+            ) else {
+                continue;
+            };
+            let houses = [row, col, boxed];
             if houses.iter().any(|seen| **seen & bit != 0) {
-                let earlier = (0..later.index())
-                    .map(|i| Cell(i as u8))
-                    .find(|&earlier| earlier.sees(later) && self.get(earlier) == Some(digit))
-                    .expect("a house that saw the digit holds it in an earlier cell");
-                return Some(Conflict {
-                    first: earlier,
-                    second: later,
-                    digit,
-                });
+                // A house that saw the digit holds it in an earlier cell.
+                let partner = Cell::all()
+                    .take_while(|&earlier| earlier < later)
+                    .find(|&earlier| earlier.sees(later) && self.get(earlier) == Some(digit));
+                if let Some(earlier) = partner {
+                    return Some(Conflict {
+                        first: earlier,
+                        second: later,
+                        digit,
+                    });
+                }
             }
             for seen in houses {
                 *seen |= bit;
@@ -356,5 +415,17 @@ mod tests {
             "r1c1 and r3c3 both hold 3"
         );
         assert!(Grid::EMPTY.first_conflict().is_none());
+    }
+
+    #[test]
+    fn values_above_nine_read_as_blanks_where_asked() {
+        let mut cells = [0u8; 81];
+        cells[0] = 9;
+        cells[1] = 10;
+        cells[80] = 255;
+        let grid = Grid::from_values_or_blank(cells);
+        assert_eq!(grid.get(Cell::new(0).unwrap()), Digit::new(9));
+        assert_eq!(grid.clue_count(), 1);
+        assert_eq!(Grid::from_values(cells), Err(Cell::new(1).unwrap()));
     }
 }

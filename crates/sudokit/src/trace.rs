@@ -19,6 +19,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+// Text and data from users reach this module: nothing here may panic on them.
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)
+)]
+
 use std::fmt;
 
 use crate::geometry::House;
@@ -149,7 +155,9 @@ pub fn trace(puzzle: &Grid, limit: usize) -> Result<Trace, Conflict> {
         placements: 0,
         undos: 0,
     };
-    let empty: Vec<usize> = (0..81).filter(|&i| search.cells[i] == 0).collect();
+    let empty: Vec<Cell> = Cell::all()
+        .filter(|cell| *cell.entry(&search.cells) == 0)
+        .collect();
     let solved = search.fill(&empty, 0);
     let solution = solved
         .then(|| Grid::from_values(search.cells).ok())
@@ -186,32 +194,25 @@ impl Search {
         true
     }
 
-    /// A peer of `index` holding `digit`, if any.
-    fn blocker(&self, index: usize, digit: u8) -> Option<Cell> {
-        let cell = Cell::new(index)?;
+    /// A peer of `cell` holding `digit`, if any.
+    fn blocker(&self, cell: Cell, digit: Digit) -> Option<Cell> {
         cell.peers()
             .iter()
-            .find(|peer| self.cells[peer.index()] == digit)
+            .find(|peer| *peer.entry(&self.cells) == digit.get())
     }
 
     /// Fills `empty[at..]`; true when solved, false on failure or when stopped.
-    fn fill(&mut self, empty: &[usize], at: usize) -> bool {
-        let Some(&index) = empty.get(at) else {
+    fn fill(&mut self, empty: &[Cell], at: usize) -> bool {
+        let Some(&cell) = empty.get(at) else {
             return true;
         };
-        let Some(cell) = Cell::new(index) else {
-            return false;
-        };
         let mut blockers = [None; 9];
-        for value in 1..=9u8 {
-            let Some(digit) = Digit::new(value) else {
-                continue;
-            };
-            if let Some(peer) = self.blocker(index, value) {
-                blockers[usize::from(value - 1)] = Some(peer);
+        for (digit, blocker) in Digit::all().zip(&mut blockers) {
+            if let Some(peer) = self.blocker(cell, digit) {
+                *blocker = Some(peer);
                 continue;
             }
-            self.cells[index] = value;
+            *cell.entry_mut(&mut self.cells) = digit.get();
             self.placements += 1;
             let depth = at + 1;
             if !self.record(TraceEvent::Place { cell, digit, depth }) {
@@ -225,7 +226,7 @@ impl Search {
             }
             // The reset is the point of the lesson: without it, the digit would
             // stay on the board and block its peers for the rest of the search.
-            self.cells[index] = 0;
+            *cell.entry_mut(&mut self.cells) = 0;
             self.undos += 1;
             if !self.record(TraceEvent::Undo {
                 cell,

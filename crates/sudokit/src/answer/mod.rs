@@ -17,6 +17,12 @@
 //! # Ok::<(), sudokit::ParseError>(())
 //! ```
 
+// Text and data from users reach this module: nothing here may panic on them.
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)
+)]
+
 #[cfg(feature = "serde")]
 pub mod json;
 

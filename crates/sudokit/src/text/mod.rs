@@ -35,6 +35,12 @@
 //! [`Grid`](crate::grid::Grid) and [`Candidates`](crate::Candidates) implement
 //! [`FromStr`](std::str::FromStr) for text holding exactly one puzzle.
 
+// Text and data from users reach this module: nothing here may panic on them.
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)
+)]
+
 mod read;
 mod write;
 

@@ -14,7 +14,9 @@ use crate::sets::DigitSet;
 const INVALID: u8 = 0xFF;
 
 /// Byte to cell value: 1 to 9 for a digit, 0 for a blank (`.`, `0`, `_`),
-/// [`INVALID`] for anything else.
+/// [`INVALID`] for anything else; read through [`value`].
+// Built at compile time: an index out of range would fail the build, not a read.
+#[allow(clippy::indexing_slicing)]
 static VALUE: [u8; 256] = {
     let mut table = [INVALID; 256];
     let mut digit = 1;
@@ -27,6 +29,19 @@ static VALUE: [u8; 256] = {
     table[b'_' as usize] = 0;
     table
 };
+
+/// The cell value of `byte` (see [`VALUE`]).
+#[inline(always)]
+fn value(byte: u8) -> u8 {
+    // A byte always indexes the 256 entries, so the fallback compiles away.
+    VALUE.get(usize::from(byte)).copied().unwrap_or(INVALID)
+}
+
+/// The first `count` items of `items`, or all of them if fewer.
+#[inline(always)]
+fn prefix<T>(items: &[T], count: usize) -> &[T] {
+    items.get(..count).unwrap_or(items)
+}
 
 /// Longest token quoted in full by [`ParseErrorKind::NotSingleDigit`].
 const MAX_QUOTED: usize = 20;
@@ -341,14 +356,15 @@ impl<R: BufRead> Records<R> {
             return self.marks_line_record(count);
         }
         let line = self.line_no;
-        let cells = &self.tokens.cells[..count];
+        let cells = prefix(&self.tokens.cells, count);
+        let unexpected = |(index, byte)| ParseError {
+            line,
+            cell: Cell::new(index),
+            kind: ParseErrorKind::UnexpectedByte(byte),
+        };
         // A wrong character says more than a wrong count, so it is named first.
-        let grid = match invalid_position(&cells[..count.min(81)]) {
-            Some(index) => Err(ParseError {
-                line,
-                cell: Cell::new(index),
-                kind: ParseErrorKind::UnexpectedByte(cells[index]),
-            }),
+        let grid = match first_invalid(prefix(cells, 81)) {
+            Some(found) => Err(unexpected(found)),
             None if count != 81 => Err(ParseError {
                 line,
                 cell: None,
@@ -356,8 +372,9 @@ impl<R: BufRead> Records<R> {
             }),
             None => {
                 let mut values = [0u8; 81];
-                convert(cells, &mut values).expect("every byte checked");
-                Ok(grid_of(values))
+                convert(cells, &mut values)
+                    .map(|()| grid_of(values))
+                    .map_err(unexpected)
             }
         };
         Record {
@@ -373,34 +390,35 @@ impl<R: BufRead> Records<R> {
     /// the current line's cells.
     fn marks_line_record(&self, count: usize) -> Record {
         let line = self.line_no;
-        let text = &self.tokens.cells[..count];
+        let text = prefix(&self.tokens.cells, count);
         let mut masks = [0u16; 81];
         let mut blank = None;
         let mut error = None;
         // A wrong character says more than a wrong count, so it is named first.
-        for (index, &byte) in text.iter().take(MARK_COUNT).enumerate() {
-            let place = (index % 9) as u8 + 1;
-            let kind = match VALUE[byte as usize] {
-                value if value == place => {
-                    masks[index / 9] |= 1 << (place - 1);
-                    continue;
-                }
-                0 => {
-                    blank.get_or_insert(byte);
-                    continue;
-                }
-                INVALID => ParseErrorKind::UnexpectedMark(byte),
-                value => ParseErrorKind::MisplacedDigit {
-                    found: Digit::new(value).expect("VALUE gives digits 1..=9"),
-                    place: Digit::new(place).expect("places are 1..=9"),
-                },
-            };
-            error = Some(ParseError {
-                line,
-                cell: Cell::new(index / 9),
-                kind,
-            });
-            break;
+        // Each cell's nine places in turn, over the first 729 characters.
+        'cells: for ((cell, mask), places) in Cell::all().zip(&mut masks).zip(text.chunks(9)) {
+            for (place, &byte) in Digit::all().zip(places) {
+                let kind = match value(byte) {
+                    found if found == place.get() => {
+                        *mask |= 1 << (place.get() - 1);
+                        continue;
+                    }
+                    0 => {
+                        blank.get_or_insert(byte);
+                        continue;
+                    }
+                    found => match Digit::new(found) {
+                        Some(found) => ParseErrorKind::MisplacedDigit { found, place },
+                        None => ParseErrorKind::UnexpectedMark(byte),
+                    },
+                };
+                error = Some(ParseError {
+                    line,
+                    cell: Some(cell),
+                    kind,
+                });
+                break 'cells;
+            }
         }
         if error.is_none() && count != MARK_COUNT {
             error = Some(ParseError {
@@ -440,11 +458,11 @@ impl<R: BufRead> Records<R> {
                         Err(several_digits(&self.line, rows, self.line_no))
                     }
                     Some(masks) => {
-                        let out = &mut masks[rows * 9..rows * 9 + 9];
+                        let out = row_mut(masks, rows);
                         check_marks_row(&self.line, rows, self.line_no, out)
                     }
                     None => {
-                        let out = &mut values[rows * 9..rows * 9 + 9];
+                        let out = row_mut(&mut values, rows);
                         check_row(&self.tokens, info, rows, self.line_no, out)
                     }
                 };
@@ -694,14 +712,21 @@ fn marks_record(
     }
 }
 
-/// The board with `values`, all of which are at most 9.
+/// Row `row` (from 0) of a board's 81 entries: nine of them, or none past
+/// the last row.
+fn row_mut<T>(cells: &mut [T; 81], row: usize) -> &mut [T] {
+    cells.get_mut(row * 9..row * 9 + 9).unwrap_or_default()
+}
+
+/// The board with `values`, all of which [`convert`] made 0 to 9.
 fn grid_of(values: [u8; 81]) -> Grid {
-    Grid::from_values(values).expect("cell values come from VALUE and are 0..=9")
+    debug_assert!(values.iter().all(|&v| v <= 9));
+    Grid::from_values_or_blank(values)
 }
 
 /// Converts cell characters to values; on failure the index of the first byte
-/// that is neither a digit nor a blank.
-fn convert(cells: &[u8], out: &mut [u8]) -> Result<(), usize> {
+/// that is neither a digit nor a blank, and the byte.
+fn convert(cells: &[u8], out: &mut [u8]) -> Result<(), (usize, u8)> {
     debug_assert_eq!(cells.len(), out.len());
     // VALUE's mapping written as arithmetic (digits, and the blanks '.', '0',
     // '_'), which compilers turn into vector code; VALUE stays the reference.
@@ -715,18 +740,22 @@ fn convert(cells: &[u8], out: &mut [u8]) -> Result<(), usize> {
     if !invalid {
         Ok(())
     } else {
-        Err(invalid_position(cells).unwrap_or(0))
+        // The arithmetic and VALUE agree, so this finds the byte.
+        first_invalid(cells).map_or(Ok(()), Err)
     }
 }
 
-/// The index of the first byte that is neither a digit nor a blank.
-fn invalid_position(bytes: &[u8]) -> Option<usize> {
-    bytes.iter().position(|&b| VALUE[b as usize] == INVALID)
+/// The index of the first byte that is neither a digit nor a blank, and the
+/// byte.
+fn first_invalid(bytes: &[u8]) -> Option<(usize, u8)> {
+    // `position` compiles to a tighter loop than `enumerate` and `find`.
+    let index = bytes.iter().position(|&b| value(b) == INVALID)?;
+    Some((index, *bytes.get(index)?))
 }
 
 /// The first blank character among `cells`.
 fn first_blank(cells: &[u8]) -> Option<u8> {
-    cells.iter().copied().find(|&b| VALUE[b as usize] == 0)
+    cells.iter().copied().find(|&b| value(b) == 0)
 }
 
 /// What a line is, for the record reader.
@@ -846,36 +875,36 @@ impl Tokens {
         if self.count == 0 {
             self.first_len = len;
         }
-        if self.count < self.ends.len() {
-            self.ends[self.count] = self.cells.len();
+        if let Some(end) = self.ends.get_mut(self.count) {
+            *end = self.cells.len();
         }
         self.singles += usize::from(len == 1);
         self.count += 1;
     }
 
-    /// The `index`th token, for `index < 9`.
-    fn token(&self, index: usize) -> &[u8] {
-        let start = if index == 0 { 0 } else { self.ends[index - 1] };
-        &self.cells[start..self.ends[index]]
+    /// The first nine tokens (all of them if fewer).
+    fn first_nine(&self) -> impl Iterator<Item = &[u8]> {
+        let ends = prefix(&self.ends, self.count);
+        ends.iter().scan(0, |start, &end| {
+            let token = self.cells.get(*start..end);
+            *start = end;
+            token
+        })
     }
 }
 
 /// Classifies `line`, leaving its tokens in `tokens` for records and rows.
 fn classify(line: &[u8], tokens: &mut Tokens) -> Kind {
-    let Some(first) = line.iter().position(|b| !b.is_ascii_whitespace()) else {
+    let Some(&first) = line.iter().find(|b| !b.is_ascii_whitespace()) else {
         return Kind::Break;
     };
-    if line[first] == b'#' {
+    if first == b'#' {
         return Kind::Break;
     }
     if is_separator(line) {
         return Kind::Separator;
     }
-    let last = line
-        .iter()
-        .rposition(|b| !b.is_ascii_whitespace())
-        .unwrap_or(first);
-    if line[first] == b'[' && line[last] == b']' {
+    if first == b'[' && line.iter().rfind(|b| !b.is_ascii_whitespace()) == Some(&b']') {
         return Kind::Break;
     }
     tokens.scan(line);
@@ -967,14 +996,15 @@ fn check_marks_row(
         .filter(|token| !token.is_empty());
     for (col, token) in cells.enumerate() {
         found = col + 1;
-        if col >= 9 {
+        // Cells past the ninth are only counted.
+        let Some(slot) = out.get_mut(col) else {
             continue;
-        }
+        };
         let cell = Cell::from_row_col(row, col);
         if let [single] = token {
-            if VALUE[*single as usize] == 0 {
+            if value(*single) == 0 {
                 blank.get_or_insert(*single);
-                out[col] = 0;
+                *slot = 0;
                 continue;
             }
         }
@@ -989,7 +1019,7 @@ fn check_marks_row(
             }
             mask |= bit;
         }
-        out[col] = mask;
+        *slot = mask;
     }
     if found != 9 {
         return Err(error(
@@ -1016,11 +1046,10 @@ fn check_row(
     let cells = &tokens.cells;
     if info.shape == Shape::BadSpaced {
         // Name the first token that is not a single cell character.
-        for col in 0..tokens.count.min(9) {
-            let token = tokens.token(col);
+        for (col, token) in tokens.first_nine().enumerate() {
             let cell = Cell::from_row_col(row, col);
-            if let Some(i) = invalid_position(token) {
-                return Err(error(cell, ParseErrorKind::UnexpectedByte(token[i])));
+            if let Some((_, byte)) = first_invalid(token) {
+                return Err(error(cell, ParseErrorKind::UnexpectedByte(byte)));
             }
             if token.len() > 1 {
                 return Err(error(cell, ParseErrorKind::NotSingleDigit(quote(token))));
@@ -1035,8 +1064,8 @@ fn check_row(
             },
         ));
     }
-    if let Some(col) = invalid_position(&cells[..cells.len().min(9)]) {
-        let kind = ParseErrorKind::UnexpectedByte(cells[col]);
+    if let Some((col, byte)) = first_invalid(prefix(cells, 9)) {
+        let kind = ParseErrorKind::UnexpectedByte(byte);
         return Err(error(Cell::from_row_col(row, col), kind));
     }
     if cells.len() != 9 {
@@ -1049,8 +1078,8 @@ fn check_row(
             },
         ));
     }
-    convert(cells, out).map_err(|col| {
-        let kind = ParseErrorKind::UnexpectedByte(cells[col]);
+    convert(cells, out).map_err(|(col, byte)| {
+        let kind = ParseErrorKind::UnexpectedByte(byte);
         error(Cell::from_row_col(row, col), kind)
     })?;
     Ok(first_blank(cells))

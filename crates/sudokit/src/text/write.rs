@@ -148,14 +148,15 @@ fn write_marks_with(out: &mut Vec<u8>, marks: &Candidates, style: Style, blank: 
     // HoDoKu's layout: a column is as wide as its widest cell, and each cell
     // is followed by one space more than its padding.
     let mut widths = [1usize; 9];
-    for cell in Cell::all() {
-        let width = &mut widths[cell.col()];
-        *width = (*width).max(marks.shown(cell).len());
+    for row in 0..9 {
+        for (cell, width) in row_cells(row).zip(&mut widths) {
+            *width = (*width).max(marks.shown(cell).len());
+        }
     }
     let border = |out: &mut Vec<u8>, ends: u8, middle: u8| {
         out.push(ends);
-        for stack in 0..3 {
-            let width: usize = widths[stack * 3..stack * 3 + 3].iter().map(|w| w + 2).sum();
+        for (stack, stack_widths) in widths.chunks_exact(3).enumerate() {
+            let width: usize = stack_widths.iter().map(|w| w + 2).sum();
             out.extend(std::iter::repeat_n(b'-', width));
             out.push(if stack == 2 { ends } else { middle });
         }
@@ -167,9 +168,8 @@ fn write_marks_with(out: &mut Vec<u8>, marks: &Candidates, style: Style, blank: 
             3 | 6 => border(out, b':', b'+'),
             _ => {}
         }
-        for (col, width) in widths.into_iter().enumerate() {
-            out.extend_from_slice(if col % 3 == 0 { b"| " } else { b" " });
-            let cell = Cell::from_row_col(row, col).expect("row and column are below 9");
+        for (cell, width) in row_cells(row).zip(widths) {
+            out.extend_from_slice(if cell.col() % 3 == 0 { b"| " } else { b" " });
             let shown = marks.shown(cell);
             if shown.is_empty() {
                 out.push(blank);
@@ -182,4 +182,9 @@ fn write_marks_with(out: &mut Vec<u8>, marks: &Candidates, style: Style, blank: 
         out.extend_from_slice(b"|\n");
     }
     border(out, b'\'', b'\'');
+}
+
+/// The cells of row `row` (from 0), left to right; none past the last row.
+fn row_cells(row: usize) -> impl Iterator<Item = Cell> {
+    (0..9).filter_map(move |col| Cell::from_row_col(row, col))
 }
