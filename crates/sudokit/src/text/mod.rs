@@ -44,7 +44,7 @@
 mod read;
 mod write;
 
-pub use read::{ParseError, ParseErrorKind, Record, Records};
+pub use read::{ParseError, ParseErrorKind, Record, Records, MAX_LINE_BYTES};
 pub use write::{write_grid, write_marks};
 
 /// How a record was written, so the answer can be written the same way.

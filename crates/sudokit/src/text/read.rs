@@ -1,7 +1,7 @@
 //! Reading records: line classification, tokenizing, blocks and errors.
 
 use std::fmt;
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, Read};
 use std::iter::FusedIterator;
 use std::str::FromStr;
 
@@ -45,6 +45,32 @@ fn prefix<T>(items: &[T], count: usize) -> &[T] {
 
 /// Longest token quoted in full by [`ParseErrorKind::NotSingleDigit`].
 const MAX_QUOTED: usize = 20;
+
+/// The longest line read: far beyond any record (a 729-character pencil-mark
+/// line with a long comment), small enough that memory stays flat on any
+/// input.
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
+
+/// Reads and drops the rest of the current line, up to and including its
+/// line ending; returns how many bytes before the line ending were dropped.
+fn skip_line(reader: &mut impl BufRead) -> io::Result<u64> {
+    let mut skipped = 0u64;
+    loop {
+        let buffer = reader.fill_buf()?;
+        if buffer.is_empty() {
+            return Ok(skipped);
+        }
+        if let Some(end) = buffer.iter().position(|&byte| byte == b'\n') {
+            reader.consume(end + 1);
+            // The line ending itself is not part of the line's length; a
+            // CR before it is, which is close enough for a message.
+            return Ok(skipped + end as u64);
+        }
+        let length = buffer.len();
+        reader.consume(length);
+        skipped += length as u64;
+    }
+}
 
 /// The UTF-8 byte order mark, ignored at the start of the input.
 const BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -102,6 +128,12 @@ pub enum ParseErrorKind {
     },
     /// A digit written twice among a drawn cell's candidates.
     RepeatedCandidate(Digit),
+    /// A line longer than any record, [`MAX_LINE_BYTES`]: `bytes` long in
+    /// all. Only its start is read into memory; the rest is skipped.
+    LineTooLong {
+        /// The length of the line, without its line ending.
+        bytes: u64,
+    },
     /// A one-line record held `found` characters, close to 729 pencil marks
     /// but not exactly.
     WrongMarkCount {
@@ -130,6 +162,10 @@ impl fmt::Display for ParseErrorKind {
                 write!(f, "\"{token}\" is not a single digit")
             }
             ParseErrorKind::NoPuzzle => f.write_str("no puzzle found"),
+            ParseErrorKind::LineTooLong { bytes } => write!(
+                f,
+                "line of {bytes} bytes, longer than any record ({MAX_LINE_BYTES} at most); skipped"
+            ),
             ParseErrorKind::MoreThanOne => f.write_str("expected one puzzle, found more"),
             ParseErrorKind::UnexpectedMark(byte) if (0x20..0x7F).contains(byte) => write!(
                 f,
@@ -286,6 +322,9 @@ pub struct Records<R> {
     pending: bool,
     /// End of input reached or an I/O error returned.
     done: bool,
+    /// The current line ran past [`MAX_LINE_BYTES`]: its whole length (only
+    /// the start of it is kept).
+    too_long: Option<u64>,
 }
 
 impl<R> fmt::Debug for Records<R> {
@@ -307,6 +346,7 @@ impl<R: BufRead> Records<R> {
             tokens: Tokens::default(),
             pending: false,
             done: false,
+            too_long: None,
         }
     }
 
@@ -319,8 +359,19 @@ impl<R: BufRead> Records<R> {
     /// at the end of the input.
     fn read_line(&mut self) -> io::Result<bool> {
         self.line.clear();
-        if self.reader.read_until(b'\n', &mut self.line)? == 0 {
+        self.too_long = None;
+        // At most MAX_LINE_BYTES are kept, so that a stream with no line
+        // ending (a binary file, a runaway pipe) cannot fill the memory.
+        let kept = (&mut self.reader)
+            .take(MAX_LINE_BYTES as u64 + 1)
+            .read_until(b'\n', &mut self.line)?;
+        if kept == 0 {
             return Ok(false);
+        }
+        if self.line.len() > MAX_LINE_BYTES && self.line.last() != Some(&b'\n') {
+            let skipped = skip_line(&mut self.reader)?;
+            self.too_long = Some(self.line.len() as u64 + skipped);
+            self.line.truncate(MAX_LINE_BYTES);
         }
         self.line_no += 1;
         if self.line.last() == Some(&b'\n') {
@@ -508,6 +559,11 @@ impl<R: BufRead> Records<R> {
     /// when there is one or the row holds `|`); `None` if the block ends first.
     fn next_row(&mut self, drawn: &mut bool) -> io::Result<Option<RowInfo>> {
         while self.read_line()? {
+            if self.too_long.is_some() {
+                // Not part of the block: reported as a record of its own.
+                self.pending = true;
+                return Ok(None);
+            }
             match classify(&self.line, &mut self.tokens) {
                 Kind::Separator => *drawn = true,
                 Kind::Break => return Ok(None),
@@ -532,6 +588,19 @@ impl<R: BufRead> Records<R> {
                 self.pending = false;
             } else if !self.read_line()? {
                 return Ok(None);
+            }
+            if let Some(bytes) = self.too_long {
+                return Ok(Some(Record {
+                    line: self.line_no,
+                    style: Style::Line,
+                    blank: b'.',
+                    grid: Err(ParseError {
+                        line: self.line_no,
+                        cell: None,
+                        kind: ParseErrorKind::LineTooLong { bytes },
+                    }),
+                    marks: None,
+                }));
             }
             if let Some(record) = self.plain_line() {
                 return Ok(Some(record));

@@ -529,23 +529,27 @@ fn binary_garbage_yields_errors_not_panics() {
     huge.extend_from_slice(PUZZLE.as_bytes());
     let records = read(&huge);
     assert_eq!(records.len(), 2);
+    // Longer than any record: skipped, not read into memory.
     assert_eq!(
         records[0].grid.as_ref().unwrap_err().to_string(),
-        "r1c1: unexpected byte 0xab"
+        "line of 1048576 bytes, longer than any record (65536 at most); skipped"
     );
+    huge.truncate(1000);
+    huge.extend_from_slice(b"\n");
+    assert_eq!(error_of(&huge).2, "r1c1: unexpected byte 0xab");
     assert_eq!(
         (records[1].line, records[1].grid.clone()),
         (2, Ok(puzzle()))
     );
-    let spaced = "a ".repeat(1 << 19);
+    let spaced = "a ".repeat(1 << 14);
     assert_eq!(
         error_of(spaced).2,
         "r1c1: unexpected character 'a' (a cell holds 1-9, or '.', '0' or '_' for a blank)"
     );
-    let long = ".".repeat(1 << 19);
+    let long = ".".repeat(1 << 14);
     assert_eq!(
         error_of(long).2,
-        format!("expected 81 cells, found {}", 1 << 19)
+        format!("expected 81 cells, found {}", 1 << 14)
     );
 }
 
@@ -1220,4 +1224,63 @@ proptest! {
         let _ = read(&text);
         let _ = text.parse::<Candidates>();
     }
+}
+
+#[test]
+fn a_line_longer_than_any_record_is_skipped_and_the_next_one_read() {
+    let long = "x".repeat(MAX_LINE_BYTES * 3 + 7);
+    let records = read(format!("{PUZZLE}\n{long}\r\n{PUZZLE}\n"));
+    assert_eq!(records.len(), 3, "{records:?}");
+    assert_eq!(records[0].grid, Ok(puzzle()));
+    let error = records[1].grid.clone().unwrap_err();
+    assert_eq!((records[1].line, error.line, error.cell), (2, 2, None));
+    // The CR of a CRLF line ending counts with the line, a byte too many in
+    // a message about hundreds of thousands.
+    assert_eq!(
+        error.kind,
+        ParseErrorKind::LineTooLong {
+            bytes: MAX_LINE_BYTES as u64 * 3 + 8
+        }
+    );
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "line of {} bytes, longer than any record (65536 at most); skipped",
+            MAX_LINE_BYTES * 3 + 8
+        )
+    );
+    assert_eq!(
+        (records[2].line, records[2].grid.clone()),
+        (3, Ok(puzzle()))
+    );
+
+    // Without a line ending, at the end of the input.
+    let (_, _, message) = error_of("9".repeat(MAX_LINE_BYTES + 1));
+    assert!(message.starts_with("line of 65537 bytes"), "{message}");
+    // Exactly the limit is still an ordinary (wrong) line.
+    let (_, _, message) = error_of(".".repeat(MAX_LINE_BYTES));
+    assert_eq!(message, "expected 81 cells, found 65536");
+}
+
+#[test]
+fn a_long_line_cuts_a_block_short_and_is_reported_on_its_own() {
+    let mut rows: Vec<String> = BLOCK.lines().map(str::to_owned).collect();
+    rows.insert(4, "5".repeat(MAX_LINE_BYTES * 2));
+    let records = read(rows.join("\n"));
+    assert_eq!(records.len(), 3, "{records:?}");
+    assert_eq!(
+        records[0].grid.clone().unwrap_err().kind,
+        ParseErrorKind::TooFewRows { found: 4 }
+    );
+    assert_eq!(
+        records[1].grid.clone().unwrap_err().kind,
+        ParseErrorKind::LineTooLong {
+            bytes: MAX_LINE_BYTES as u64 * 2
+        }
+    );
+    assert_eq!(records[1].line, 5);
+    assert_eq!(
+        records[2].grid.clone().unwrap_err().kind,
+        ParseErrorKind::TooFewRows { found: 5 }
+    );
 }
