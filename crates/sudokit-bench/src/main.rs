@@ -503,7 +503,10 @@ fn machine() -> String {
         .filter(|line| line.split(':').next().map(str::trim) == Some("processor"))
         .count();
     let cores = std::thread::available_parallelism().map_or(listed, |n| n.get());
-    format!("{model}, {cores} logical CPUs")
+    format!(
+        "{model}, {cores} logical CPUs; sudokit engine: {}",
+        sudokit::Solver::engine()
+    )
 }
 
 /// `folder` relative to the workspace root when it lies in or beside it.

@@ -105,6 +105,17 @@ impl Native {
         }
     }
 
+    /// The kernels' name, as the harness and `--stats` report it.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Native::Portable => "portable",
+            #[cfg(target_arch = "x86_64")]
+            Native::Avx2(_) => "avx2",
+            #[cfg(target_arch = "x86_64")]
+            Native::Avx2Pext(_) => "avx2+pext",
+        }
+    }
+
     /// 2 for [`Avx2Pext`], 1 for [`Avx2`], 0 for [`Portable`].
     fn choose() -> u8 {
         #[cfg(target_arch = "x86_64")]

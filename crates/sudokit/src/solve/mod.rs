@@ -116,6 +116,19 @@ impl Solver {
         Solver::default()
     }
 
+    /// The variant of the engine this CPU runs, chosen once per process from
+    /// CPUID: `"portable"`, `"avx2"` or `"avx2+pext"` (AVX2 with a fast
+    /// `pext`). Every variant gives the same answers with the same guesses;
+    /// the name is for benchmarks, which should say what they measured.
+    ///
+    /// ```
+    /// let engine = sudokit::Solver::engine();
+    /// assert!(["portable", "avx2", "avx2+pext"].contains(&engine));
+    /// ```
+    pub fn engine() -> &'static str {
+        kernels::Native::detect().name()
+    }
+
     /// What this solver has done so far.
     pub fn stats(&self) -> SearchStats {
         self.stats
