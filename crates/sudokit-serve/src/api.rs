@@ -196,7 +196,8 @@ async fn ask(
 /// Runs `work` with a budget of the request's work limit, off the async
 /// threads, holding one of the slots: a 503 when none is free, a 422 if the
 /// work outlives its budget by a second (the budget itself normally stops
-/// it first; the timer only backs it up), a 500 if it panicked.
+/// it first; the timer only backs it up), a 500 if it panicked (in a build
+/// that unwinds; the release build aborts).
 async fn budgeted<T: Send + 'static>(
     shared: &Shared,
     work: impl FnOnce(&Budget) -> T + Send + 'static,
