@@ -544,27 +544,28 @@ pub const INTERNAL_ERROR: u8 = 3;
 /// The exit status of a run stopped by Ctrl-C (128 + SIGINT, as shells say).
 pub const INTERRUPTED: u8 = 130;
 
-/// Raised by Ctrl-C once [`interrupt_flag`] installed its handler: a run's
-/// threads stop at the next record, and the answers printed so far stay
-/// whole lines, in order.
-static INTERRUPT: AtomicBool = AtomicBool::new(false);
-
-/// The flag Ctrl-C raises, for every command that stops cleanly on it. The
-/// first call installs the handler (ctrlc allows one per process, so every
-/// command shares this one); from then on a second Ctrl-C ends the process
-/// at once.
+/// The flag Ctrl-C raises, for every command that stops cleanly on it: a
+/// run's threads stop at the next record, and the answers printed so far stay
+/// whole lines, in order. The first call installs the handlers: the flag is
+/// set in the signal handler itself (no thread is started for it, which a
+/// short run would pay for), and a second Ctrl-C, finding it set, ends the
+/// process at once with status 130.
 pub(crate) fn interrupt_flag() -> &'static AtomicBool {
-    static HANDLER: OnceLock<()> = OnceLock::new();
-    HANDLER.get_or_init(|| {
-        let installed = ctrlc::set_handler(|| {
-            if INTERRUPT.swap(true, Ordering::Relaxed) {
-                std::process::exit(i32::from(INTERRUPTED));
-            }
-        });
-        // Without a handler Ctrl-C keeps its default: the run ends at once.
-        let _ = installed;
-    });
-    &INTERRUPT
+    static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+    FLAG.get_or_init(|| {
+        let flag = Arc::new(AtomicBool::new(false));
+        let sigint = signal_hook::consts::SIGINT;
+        // The order matters: the shutdown is armed only once the flag is
+        // set, so the first Ctrl-C sets it and the second ends the process.
+        // Without handlers Ctrl-C keeps its default: the run ends at once.
+        let _ = signal_hook::flag::register_conditional_shutdown(
+            sigint,
+            i32::from(INTERRUPTED),
+            Arc::clone(&flag),
+        );
+        let _ = signal_hook::flag::register(sigint, Arc::clone(&flag));
+        flag
+    })
 }
 
 /// The text of a panic's payload.
