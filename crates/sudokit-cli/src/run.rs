@@ -59,6 +59,7 @@ pub struct Config {
 
 /// Runs the question over every input; returns the exit status.
 pub fn run(config: &Config) -> u8 {
+    name_the_record_on_panic();
     let threads = config
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
@@ -577,6 +578,41 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
         .unwrap_or_else(|| "a panic".to_string())
 }
 
+/// The diagnostic of a record whose answer panicked.
+fn internal_error(file: &str, line: usize, message: &str) -> String {
+    format!("{file}:{line}: internal error: {message} (a bug in sudokit; please report it with this record)")
+}
+
+thread_local! {
+    /// The file and line of the record this thread is answering (line 0:
+    /// none), for the panic hook of builds that abort.
+    static IN_FLIGHT: std::cell::RefCell<(String, usize)> =
+        const { std::cell::RefCell::new((String::new(), 0)) };
+}
+
+/// In a build that aborts on a panic (the release build), where no
+/// `catch_unwind` can report it, names the record being answered on stderr
+/// before the process ends. Installed once; a no-op where panics unwind.
+fn name_the_record_on_panic() {
+    static INSTALLED: OnceLock<()> = OnceLock::new();
+    if !cfg!(panic = "abort") {
+        return;
+    }
+    INSTALLED.get_or_init(|| {
+        let default = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            let named = IN_FLIGHT.with(|in_flight| {
+                let (file, line) = &*in_flight.try_borrow().ok()?;
+                (*line != 0).then(|| internal_error(file, *line, &panic_message(info.payload())))
+            });
+            if let Some(message) = named {
+                eprintln!("sudokit: {message}");
+            }
+            default(info);
+        }));
+    });
+}
+
 /// Tests make the answer of this line panic (`SUDOKIT_PANIC_AT_LINE`), to
 /// check that a bug stops the run with its record named, never a hang.
 #[cfg(debug_assertions)]
@@ -605,6 +641,12 @@ impl Job {
             crashed: None,
             interrupted: false,
         };
+        IN_FLIGHT.with(|in_flight| {
+            let mut in_flight = in_flight.borrow_mut();
+            if in_flight.0 != self.file {
+                in_flight.0.clone_from(&self.file);
+            }
+        });
         SOLVER.with(|solver| {
             let mut solver = solver.borrow_mut();
             for (index, record) in (first_index..).zip(chunk) {
@@ -613,6 +655,7 @@ impl Job {
                     break;
                 }
                 let line = record.line;
+                IN_FLIGHT.with(|in_flight| in_flight.borrow_mut().1 = line);
                 // A panic is a bug: caught (where panics unwind), it ends the
                 // run with this record named instead of leaving the other
                 // threads waiting for its chunk.
@@ -624,10 +667,10 @@ impl Job {
                 let answered = match asked {
                     Ok(answered) => answered,
                     Err(payload) => {
-                        answers.crashed = Some(format!(
-                            "{}:{line}: internal error: {} (a bug in sudokit; please report it with this record)",
-                            self.file,
-                            panic_message(payload.as_ref())
+                        answers.crashed = Some(internal_error(
+                            &self.file,
+                            line,
+                            &panic_message(payload.as_ref()),
                         ));
                         // The solver may be half-way through a search.
                         *solver = Solver::new();
@@ -665,6 +708,8 @@ impl Job {
                 });
             }
         });
+        // Whatever panics from here on is no record's.
+        IN_FLIGHT.with(|in_flight| in_flight.borrow_mut().1 = 0);
         answers
     }
 }
