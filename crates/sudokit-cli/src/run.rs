@@ -990,6 +990,21 @@ mod tests {
         )
     }
 
+    /// [`printing_side`] writing both streams into `log`, stdout buffered as
+    /// the command buffers it.
+    fn logging_side(log: &Log) -> Pipeline<io::BufWriter<Side<'_>>, Side<'_>> {
+        printing_side(
+            io::BufWriter::new(Side {
+                log,
+                stream: Stream::Out,
+            }),
+            Side {
+                log,
+                stream: Stream::Diagnostics,
+            },
+        )
+    }
+
     /// A pipeline answering `inputs` on `threads` threads.
     fn pipeline<W: Write + Send, E: Write + Send>(
         inputs: &[&std::path::Path],
@@ -1169,16 +1184,7 @@ mod tests {
     #[test]
     fn a_report_about_an_input_waits_for_the_answers_before_it() {
         let log = Log::default();
-        let pipeline = printing_side(
-            io::BufWriter::new(Side {
-                log: &log,
-                stream: Stream::Out,
-            }),
-            Side {
-                log: &log,
-                stream: Stream::Diagnostics,
-            },
-        );
+        let pipeline = logging_side(&log);
         let report = Done::Report("sudokit: cannot read missing.txt".to_string());
         pipeline.print_in_order(1, report).unwrap();
         let after = Done::Answers(answered(&format!("{UNIQUE}\n")));
@@ -1205,16 +1211,7 @@ mod tests {
         // Buffered as stdout is: each diagnostic must still follow the
         // answers before it.
         let log = Log::default();
-        let pipeline = printing_side(
-            io::BufWriter::new(Side {
-                log: &log,
-                stream: Stream::Out,
-            }),
-            Side {
-                log: &log,
-                stream: Stream::Diagnostics,
-            },
-        );
+        let pipeline = logging_side(&log);
         let chunk = format!(
             "{BOARD}\n{}\n77{}\n{UNIQUE}\n",
             &UNIQUE[..80],

@@ -5,11 +5,10 @@
 mod support;
 
 use std::ffi::OsStr;
-use std::io::{Read, Write};
-use std::process::Stdio;
-use std::time::{Duration, Instant};
+use std::io::Write;
+use std::time::Duration;
 
-use support::{read_on_the_side, send_ctrl_c, spawn};
+use support::{interrupt_after, Interrupted};
 
 /// A forum-hardest puzzle (the first of the shipped 1106 sample): its
 /// rating takes a tenth of a second or more.
@@ -22,34 +21,20 @@ fn ctrl_c_leaves_whole_answers_and_says_how_far_it_got() {
     for _ in 0..2000 {
         writeln!(file, "{HARD}").expect("written");
     }
-    let mut run = spawn(
-        [
-            OsStr::new("rate"),
-            OsStr::new("-j2"),
-            file.path().as_os_str(),
-        ],
-        Stdio::null(),
-    );
-    // Read stderr meanwhile, so that no pipe fills up.
-    let stderr_reader = read_on_the_side(run.stderr.take().expect("stderr"));
-    std::thread::sleep(Duration::from_millis(1500));
-    let sent = Instant::now();
-    send_ctrl_c(&run);
-    let mut stdout = String::new();
-    run.stdout
-        .take()
-        .expect("stdout")
-        .read_to_string(&mut stdout)
-        .expect("stdout read");
-    let status = run.wait().expect("the run ends");
+    let args = [
+        OsStr::new("rate"),
+        OsStr::new("-j2"),
+        file.path().as_os_str(),
+    ];
+    let Interrupted {
+        stdout,
+        stderr,
+        code,
+        stopping,
+    } = interrupt_after(args, Duration::from_millis(1500));
     // Each thread finishes the record it is on, then stops.
-    assert!(
-        sent.elapsed() < Duration::from_secs(20),
-        "{:?}",
-        sent.elapsed()
-    );
-    let stderr = stderr_reader.join().expect("stderr read");
-    assert_eq!(status.code(), Some(130), "{stderr}");
+    assert!(stopping < Duration::from_secs(20), "{stopping:?}");
+    assert_eq!(code, Some(130), "{stderr}");
     let lines: Vec<&str> = stdout.lines().collect();
     assert!(lines.len() < 2000, "it stopped early");
     assert!(stdout.is_empty() || stdout.ends_with('\n'));

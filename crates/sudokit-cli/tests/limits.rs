@@ -4,11 +4,10 @@
 
 mod support;
 
-use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
-use support::{read_on_the_side, run, send_ctrl_c, spawn};
+use support::run;
 
 /// One of the forum's hardest (rated 11.1 by Sudoku Explainer's rules): its
 /// explanation needs nested forcing chains.
@@ -117,7 +116,7 @@ fn the_hardest_puzzles_are_rated_and_explained_to_the_end() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_stops_generate_with_whole_lines() {
-    use std::io::Read;
+    use support::{interrupt_after, Interrupted};
 
     let args = [
         "generate",
@@ -129,26 +128,14 @@ fn ctrl_c_stops_generate_with_whole_lines() {
         "100000",
         "-j2",
     ];
-    let mut child = spawn(args, Stdio::null());
-    let stderr = read_on_the_side(child.stderr.take().expect("stderr"));
-    std::thread::sleep(Duration::from_millis(1500));
-    let sent = Instant::now();
-    send_ctrl_c(&child);
-    let mut stdout = String::new();
-    child
-        .stdout
-        .take()
-        .expect("stdout")
-        .read_to_string(&mut stdout)
-        .expect("stdout read");
-    let status = child.wait().expect("the run ends");
-    assert!(
-        sent.elapsed() < Duration::from_secs(20),
-        "{:?}",
-        sent.elapsed()
-    );
-    let stderr = stderr.join().expect("stderr read");
-    assert_eq!(status.code(), Some(130), "{stderr}");
+    let Interrupted {
+        stdout,
+        stderr,
+        code,
+        stopping,
+    } = interrupt_after(args, Duration::from_millis(1500));
+    assert!(stopping < Duration::from_secs(20), "{stopping:?}");
+    assert_eq!(code, Some(130), "{stderr}");
     assert!(stdout.is_empty() || stdout.ends_with('\n'));
     let lines: Vec<&str> = stdout.lines().collect();
     assert!(lines.len() < 100_000, "it stopped early");

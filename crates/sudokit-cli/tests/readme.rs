@@ -9,8 +9,12 @@
 //! lines, for what varies from run to run (times, rates). A block right after
 //! a line `<!-- not run by tests: why -->` is left out (a server, a browser).
 
-use std::path::{Path, PathBuf};
+mod support;
+
+use std::path::PathBuf;
 use std::process::Command;
+
+use support::repo_path;
 
 /// One `$ command` of a block and the lines the README shows after it.
 struct Example {
@@ -26,10 +30,6 @@ struct Block {
 }
 
 const SKIP_MARK: &str = "<!-- not run by tests:";
-
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
 
 /// The `console` blocks of `markdown`, with the skipped ones left out.
 fn console_blocks(markdown: &str) -> Vec<Block> {
@@ -151,7 +151,7 @@ fn lines_match(expected: &[String], actual: &[&str]) -> bool {
 
 #[test]
 fn every_console_example_prints_what_the_readme_shows() {
-    let root = workspace_root();
+    let root = repo_path("");
     let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md");
     let blocks = console_blocks(&readme);
     assert!(

@@ -107,6 +107,46 @@ pub fn send_ctrl_c(child: &Child) {
     assert!(sent.success(), "kill -INT {}: {sent}", child.id());
 }
 
+/// What a run stopped by Ctrl-C left: its stdout and stderr, its exit
+/// code, and how long it took to stop once the signal was sent.
+#[cfg(unix)]
+pub struct Interrupted {
+    pub stdout: String,
+    pub stderr: String,
+    pub code: Option<i32>,
+    pub stopping: std::time::Duration,
+}
+
+/// Starts `sudokit ARGS` with nothing on stdin, sends Ctrl-C after `delay`
+/// and reads everything it leaves.
+#[cfg(unix)]
+pub fn interrupt_after<I, S>(args: I, delay: std::time::Duration) -> Interrupted
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<OsStr>,
+{
+    let mut child = spawn(args, Stdio::null());
+    // Read stderr meanwhile, so that no pipe fills up.
+    let stderr = read_on_the_side(child.stderr.take().expect("stderr"));
+    std::thread::sleep(delay);
+    let sent = std::time::Instant::now();
+    send_ctrl_c(&child);
+    let mut stdout = String::new();
+    child
+        .stdout
+        .take()
+        .expect("stdout")
+        .read_to_string(&mut stdout)
+        .expect("stdout read");
+    let status = child.wait().expect("the run ends");
+    Interrupted {
+        stdout,
+        stderr: stderr.join().expect("stderr read"),
+        code: status.code(),
+        stopping: sent.elapsed(),
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Files of the repository
 // ---------------------------------------------------------------------------
