@@ -33,7 +33,7 @@ members = ["base", "new", "bench"]
 version = "0.0.0"
 edition = "2021"
 license = "MIT OR Apache-2.0"
-rust-version = "1.85"
+rust-version = "1.89"
 repository = "https://example.invalid/sudokit"
 
 [profile.release]
@@ -73,6 +73,8 @@ def library_at(revision, destination):
     text = manifest.read_text().replace('name = "sudokit"', f'name = "sudokit_{destination.name}"', 1)
     # Only the library is needed: no tests, benches or dev-dependencies.
     text = text.split("[dev-dependencies]")[0]
+    # The project's lints live in its workspace manifest, not in this one.
+    text = text.replace("[lints]\nworkspace = true\n", "")
     manifest.write_text(text)
     for extra in ("tests", "benches", "examples"):
         shutil.rmtree(destination / extra, ignore_errors=True)

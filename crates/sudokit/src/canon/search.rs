@@ -40,7 +40,7 @@ pub(super) struct Explicit {
 /// The source rows that may become output row `level`: any row of an unused
 /// band at a band's first row, else the unused rows of the current band.
 fn row_options(level: usize, rows: &[u8; 9], used: u16) -> u16 {
-    if level % 3 == 0 {
+    if level.is_multiple_of(3) {
         (0..3)
             .filter(|band| used & (0b111 << (band * 3)) == 0)
             .fold(0, |mask, band| mask | 0b111 << (band * 3))

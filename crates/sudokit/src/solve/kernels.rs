@@ -1,20 +1,21 @@
 //! The engine's hand-written instruction kernels, behind one trait.
 //!
-//! [`Kernels`] holds the two steps of the propagation where a particular
-//! instruction beats what compilers make of portable code: clearing placed
-//! cells from a band's nine digit masks, and finding the triads (one row of
-//! one box) of a band mask that hold the digit. The search is generic over it
-//! and compiled once per implementation:
+//! [`Kernels`] holds the steps of the search where a particular instruction
+//! beats what compilers make of portable code: clearing placed cells from a
+//! band's nine digit masks, finding the triads (one row of one box) of a band
+//! mask that hold the digit, and scoring the bivalue cells a guess may branch
+//! on. The search is generic over it and compiled once per implementation:
 //!
 //! * [`Portable`], for any CPU, and the reference every other one is tested
 //!   against;
-//! * on x86-64, [`Avx2`] (the clear in one AVX2 register, triads by table)
-//!   and [`Avx2Pext`] (the same clear, triads by one `pext`), each made only
-//!   through a constructor that checks the CPU.
+//! * on x86-64, [`Avx2`] (the clear in one AVX2 register, triads by table),
+//!   [`Avx2Pext`] (the same clear, triads by one `pext`) and [`Avx512`]
+//!   (those, with the bivalue cells scored eight at a time in AVX-512
+//!   registers), each made only through a constructor that checks the CPU.
 //!
 //! [`Native::detect`] picks the best one once per process.
 
-use super::tables::TRIADS_OF_ROW;
+use super::tables::{PEERS, TRIADS_OF_ROW};
 
 /// The bits of one row of a band mask.
 const ROW: u32 = 0x1FF;
@@ -28,6 +29,65 @@ pub(crate) trait Kernels: Copy {
     /// The triads of a 27-bit band mask that hold a bit, as nine bits: bit
     /// `row * 3 + box` for the triad in row `row` of the band and box `box`.
     fn triads(self, mask: u32) -> u32;
+
+    /// Of `count` (1 to [`SCORED_CELLS_MAX`]) cells with two candidates each,
+    /// packed one a byte in `cells`, the position of the first whose weaker
+    /// branch reaches furthest: see [`best_bivalue_portable`].
+    #[inline(always)]
+    fn best_bivalue(self, cands: &[u32; 27], unsolved: &[u32; 3], cells: u64, count: u32) -> u32 {
+        best_bivalue_portable(cands, unsolved, cells, count)
+    }
+}
+
+/// The most cells [`Kernels::best_bivalue`] scores in one call.
+pub(crate) const SCORED_CELLS_MAX: u32 = 8;
+
+/// [`Kernels::best_bivalue`] for any CPU, and the reference for the others.
+///
+/// A cell's score is how many candidates the weaker of its two branches
+/// removes at once: for each of its digits, the open peers that hold the
+/// digit, and the smaller of the two counts. The first cell with the highest
+/// score wins.
+#[inline(always)]
+pub(crate) fn best_bivalue_portable(
+    cands: &[u32; 27],
+    unsolved: &[u32; 3],
+    cells: u64,
+    count: u32,
+) -> u32 {
+    let mut best = (0u32, 0u32);
+    for position in 0..count {
+        let cell = (cells >> (8 * position) & 0xFF) as usize;
+        let score = weaker_branch_reach(cands, unsolved, cell);
+        if position == 0 || score > best.0 {
+            best = (score, position);
+        }
+    }
+    best.1
+}
+
+/// The score of one cell for [`best_bivalue_portable`].
+#[inline(always)]
+fn weaker_branch_reach(cands: &[u32; 27], unsolved: &[u32; 3], cell: usize) -> u32 {
+    let peers = &PEERS[cell];
+    let band = cell / 27;
+    let bit = 1u32 << (cell % 27);
+    // A loop the compiler turns into vector code.
+    let mut digits = 0u32;
+    for digit in 0..9 {
+        digits |= u32::from(cands[band * 9 + digit] & bit != 0) << digit;
+    }
+    let mut weaker = u32::MAX;
+    while digits != 0 {
+        let digit = digits.trailing_zeros() as usize;
+        digits &= digits - 1;
+        // Two bands in one word: one population count fewer.
+        let low = u64::from(cands[digit] & peers[0] & unsolved[0])
+            | u64::from(cands[9 + digit] & peers[1] & unsolved[1]) << 27;
+        let high = cands[18 + digit] & peers[2] & unsolved[2];
+        weaker = weaker.min(low.count_ones() + high.count_ones());
+    }
+    weaker
 }
 
 /// [`Kernels`] for any CPU, and the reference for the others; written so that
@@ -73,6 +133,9 @@ pub(crate) enum Native {
     /// AVX2 and the bit instructions, with a fast `pext`.
     #[cfg(target_arch = "x86_64")]
     Avx2Pext(Avx2Pext),
+    /// [`Avx2Pext`] with AVX-512 F, VL and VPOPCNTDQ.
+    #[cfg(target_arch = "x86_64")]
+    Avx512(Avx512),
 }
 
 impl Native {
@@ -96,6 +159,12 @@ impl Native {
         // search on an easy board).
         match choice {
             #[cfg(target_arch = "x86_64")]
+            3 => Native::Avx512(Avx512 {
+                pext: Avx2Pext {
+                    avx2: Avx2 { _cpu_has_them: () },
+                },
+            }),
+            #[cfg(target_arch = "x86_64")]
             2 => Native::Avx2Pext(Avx2Pext {
                 avx2: Avx2 { _cpu_has_them: () },
             }),
@@ -113,13 +182,18 @@ impl Native {
             Native::Avx2(_) => "avx2",
             #[cfg(target_arch = "x86_64")]
             Native::Avx2Pext(_) => "avx2+pext",
+            #[cfg(target_arch = "x86_64")]
+            Native::Avx512(_) => "avx512",
         }
     }
 
-    /// 2 for [`Avx2Pext`], 1 for [`Avx2`], 0 for [`Portable`].
+    /// 3 for [`Avx512`], 2 for [`Avx2Pext`], 1 for [`Avx2`], 0 for [`Portable`].
     fn choose() -> u8 {
         #[cfg(target_arch = "x86_64")]
         {
+            if Avx512::new().is_some() {
+                return 3;
+            }
             if Avx2Pext::new().is_some() {
                 return 2;
             }
@@ -204,6 +278,49 @@ impl Kernels for Avx2Pext {
     }
 }
 
+/// [`Avx2Pext`] with the bivalue cells scored in AVX-512 registers, on CPUs
+/// with AVX-512 F, VL and VPOPCNTDQ: eight cells side by side, their digits'
+/// reaches counted by `vpopcntd`, the best found by a reduction instead of
+/// a loop over cells and digits. Only [`Avx512::new`] makes one.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Avx512 {
+    pext: Avx2Pext,
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Avx512 {
+    /// The kernels, if this CPU has [`Avx2Pext`]'s features and AVX-512 F,
+    /// VL and VPOPCNTDQ.
+    pub(crate) fn new() -> Option<Avx512> {
+        let pext = Avx2Pext::new()?;
+        let available = std::arch::is_x86_feature_detected!("avx512f")
+            && std::arch::is_x86_feature_detected!("avx512vl")
+            && std::arch::is_x86_feature_detected!("avx512vpopcntdq");
+        available.then_some(Avx512 { pext })
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Kernels for Avx512 {
+    #[inline(always)]
+    fn clear(self, masks: &mut [u32; 9], cells: u32) -> u32 {
+        self.pext.clear(masks, cells)
+    }
+
+    #[inline(always)]
+    fn triads(self, mask: u32) -> u32 {
+        self.pext.triads(mask)
+    }
+
+    #[inline(always)]
+    fn best_bivalue(self, cands: &[u32; 27], unsolved: &[u32; 3], cells: u64, count: u32) -> u32 {
+        // SAFETY: an `Avx512` exists only on a CPU with AVX2, AVX-512 F, VL
+        // and VPOPCNTDQ (see `new`).
+        unsafe { best_bivalue_avx512(cands, unsolved, cells, count) }
+    }
+}
+
 /// Whether `pext` runs in a few cycles here. AMD's cores before Zen 3 (family
 /// 19h) and Hygon's run it in microcode, at 18 cycles or more against 3;
 /// there the table is faster. Intel's have had a fast one since BMI2 came.
@@ -256,6 +373,83 @@ unsafe fn clear_with_avx2(masks: &mut [u32; 9], cells: u32) -> u32 {
     let old = masks[8];
     masks[8] = old & !cells;
     (!unchanged & 0xFF) | u32::from(masks[8] != old) << 8
+}
+
+/// [`best_bivalue_portable`] with one cell in each lane of a 256-bit
+/// register: per digit, the cells that hold it (a masked test) take the
+/// smaller of their score so far and the digit's reach (three masked ANDs
+/// and `vpopcntd`); then the highest score and its first lane.
+///
+/// # Safety
+///
+/// The CPU must support AVX2, AVX-512 F, VL and VPOPCNTDQ; `count` must be 1
+/// to [`SCORED_CELLS_MAX`], and each of the first `count` bytes of `cells` a
+/// cell (0 to 80).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vpopcntdq")]
+unsafe fn best_bivalue_avx512(
+    cands: &[u32; 27],
+    unsolved: &[u32; 3],
+    cells: u64,
+    count: u32,
+) -> u32 {
+    use std::arch::x86_64::{
+        _mm256_add_epi32, _mm256_and_si256, _mm256_cmpeq_epi32_mask, _mm256_cmpge_epu32_mask,
+        _mm256_cvtepu8_epi32, _mm256_i32gather_epi32, _mm256_mask_min_epu32, _mm256_mask_mov_epi32,
+        _mm256_maskz_mov_epi32, _mm256_max_epu32, _mm256_popcnt_epi32, _mm256_set1_epi32,
+        _mm256_shuffle_epi32, _mm256_shuffle_i32x4, _mm256_sllv_epi32, _mm256_sub_epi32,
+        _mm256_test_epi32_mask, _mm_cvtsi64_si128,
+    };
+    let broadcast = |value: u32| _mm256_set1_epi32(value as i32);
+    let live = ((1u32 << count) - 1) as u8;
+    // Lanes past `count` hold cell 0: their loads stay in bounds, and their
+    // scores are dropped below.
+    let cell = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128(cells as i64));
+    let in_second = _mm256_cmpge_epu32_mask(cell, broadcast(27));
+    let in_third = _mm256_cmpge_epu32_mask(cell, broadcast(54));
+    let band_start = _mm256_mask_mov_epi32(
+        _mm256_maskz_mov_epi32(in_second, broadcast(27)),
+        in_third,
+        broadcast(54),
+    );
+    let bit = _mm256_sllv_epi32(broadcast(1), _mm256_sub_epi32(cell, band_start));
+    // Each lane's peers in each band: `PEERS[cell][band]` is u32 number
+    // `cell * 3 + band` of the table.
+    let peers_base = PEERS.as_ptr().cast::<i32>();
+    let row = _mm256_add_epi32(_mm256_add_epi32(cell, cell), cell);
+    // SAFETY: every lane holds a cell below 81, so `cell * 3 + band` indexes
+    // the 243 u32 of `PEERS`.
+    let peers = unsafe {
+        [
+            _mm256_i32gather_epi32::<4>(peers_base, row),
+            _mm256_i32gather_epi32::<4>(peers_base.add(1), row),
+            _mm256_i32gather_epi32::<4>(peers_base.add(2), row),
+        ]
+    };
+    let mut weaker = broadcast(u32::MAX);
+    for digit in 0..9 {
+        let masks = [cands[digit], cands[9 + digit], cands[18 + digit]];
+        let own = _mm256_mask_mov_epi32(
+            _mm256_mask_mov_epi32(broadcast(masks[0]), in_second, broadcast(masks[1])),
+            in_third,
+            broadcast(masks[2]),
+        );
+        let holds = _mm256_test_epi32_mask(own, bit);
+        let reach = |band: usize| {
+            _mm256_popcnt_epi32(_mm256_and_si256(
+                broadcast(masks[band] & unsolved[band]),
+                peers[band],
+            ))
+        };
+        let total = _mm256_add_epi32(_mm256_add_epi32(reach(0), reach(1)), reach(2));
+        weaker = _mm256_mask_min_epu32(weaker, holds, weaker, total);
+    }
+    // Lanes past `count` score 0, below or tied with lane 0, which is live.
+    let scores = _mm256_maskz_mov_epi32(live, weaker);
+    let halves = _mm256_max_epu32(scores, _mm256_shuffle_i32x4::<0b01>(scores, scores));
+    let pairs = _mm256_max_epu32(halves, _mm256_shuffle_epi32::<0b0100_1110>(halves));
+    let best = _mm256_max_epu32(pairs, _mm256_shuffle_epi32::<0b1011_0001>(pairs));
+    u32::from(_mm256_cmpeq_epi32_mask(scores, best)).trailing_zeros()
 }
 
 /// The triads of [`Avx2Pext`]: each triad's three bits folded onto its lowest,
@@ -366,13 +560,39 @@ pub(super) mod tests {
     }
 
     #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn the_avx512_bivalue_scoring_matches_the_portable_one() {
+        let Some(kernels) = Avx512::new() else {
+            return;
+        };
+        let mut next = random_words(0xD1B5_4A32_D192_ED03);
+        let masks = random_masks(20_000 * 30);
+        for (round, group) in masks.chunks_exact(30).enumerate() {
+            let cands: [u32; 27] = group[..27].try_into().expect("27 masks");
+            let unsolved: [u32; 3] = group[27..].try_into().expect("three bands");
+            // Any cells, repeats and cell 0 included; every count, so that
+            // ties and the unused lanes are covered.
+            let count = round as u32 % SCORED_CELLS_MAX + 1;
+            let mut cells = 0u64;
+            for position in 0..count {
+                cells |= (next() % 81) << (8 * position);
+            }
+            assert_eq!(
+                kernels.best_bivalue(&cands, &unsolved, cells, count),
+                Portable.best_bivalue(&cands, &unsolved, cells, count),
+                "{cands:?} {unsolved:?} {cells:#x} {count}"
+            );
+        }
+    }
+
+    #[test]
     fn detection_gives_kernels_this_cpu_can_run() {
         // Constructing the variant is the check; twice, for the cached path.
         for _ in 0..2 {
             match Native::detect() {
                 Native::Portable => {}
                 #[cfg(target_arch = "x86_64")]
-                Native::Avx2(_) | Native::Avx2Pext(_) => {
+                Native::Avx2(_) | Native::Avx2Pext(_) | Native::Avx512(_) => {
                     assert!(std::arch::is_x86_feature_detected!("avx2"));
                 }
             }

@@ -117,13 +117,14 @@ impl Solver {
     }
 
     /// The variant of the engine this CPU runs, chosen once per process from
-    /// CPUID: `"portable"`, `"avx2"` or `"avx2+pext"` (AVX2 with a fast
-    /// `pext`). Every variant gives the same answers with the same guesses;
-    /// the name is for benchmarks, which should say what they measured.
+    /// CPUID: `"portable"`, `"avx2"`, `"avx2+pext"` (AVX2 with a fast
+    /// `pext`) or `"avx512"` (that, with AVX-512 F, VL and VPOPCNTDQ). Every
+    /// variant gives the same answers with the same guesses; the name is for
+    /// benchmarks, which should say what they measured.
     ///
     /// ```
     /// let engine = sudokit::Solver::engine();
-    /// assert!(["portable", "avx2", "avx2+pext"].contains(&engine));
+    /// assert!(["portable", "avx2", "avx2+pext", "avx512"].contains(&engine));
     /// ```
     pub fn engine() -> &'static str {
         kernels::Native::detect().name()

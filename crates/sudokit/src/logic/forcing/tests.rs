@@ -81,7 +81,7 @@ fn assert_well_formed(step: &Step, marks: &Candidates) {
         );
     } else {
         let level_extra = extra - chain_length_bonus(total - 2);
-        assert!(level_extra % 5 == 0, "{step}: {}", step.difficulty);
+        assert!(level_extra.is_multiple_of(5), "{step}: {}", step.difficulty);
     }
     assert!(!step.houses.is_empty() && !step.digits.is_empty(), "{step}");
 }

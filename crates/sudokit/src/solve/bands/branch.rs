@@ -3,15 +3,15 @@
 //! candidates; and taking one alternative of it.
 
 use super::state::{at, Contradiction, State};
-use crate::solve::kernels::triads_of;
-use crate::solve::tables::{PATTERNS_PRESENT, PATTERN_TRIADS, PEERS, TRIAD_CELLS};
+use crate::solve::kernels::{triads_of, Kernels, SCORED_CELLS_MAX};
+use crate::solve::tables::{PATTERNS_PRESENT, PATTERN_TRIADS, TRIAD_CELLS};
 
 impl State {
     /// What to branch on and its alternatives, scoring the first `scored`
     /// bivalue cells; only called on an unsolved state.
     #[inline(always)]
-    pub(super) fn choose(&self, scored: u32) -> (u8, u16) {
-        let cell = match self.bivalue_cell(scored) {
+    pub(super) fn choose<K: Kernels>(&self, scored: u32, kernel: K) -> (u8, u16) {
+        let cell = match self.bivalue_cell(scored, kernel) {
             Some(cell) => cell,
             None => {
                 // On a sparse board a pattern guess can open a huge subtree
@@ -67,52 +67,35 @@ impl State {
     }
 
     /// Of the first `scored` cells with two candidates in row-major order,
-    /// the one whose weaker branch reaches furthest (the first such), from the
-    /// pairs the last naked singles pass noted: `choose` runs on propagated
-    /// states only.
+    /// the one whose weaker branch reaches furthest (the first such, see
+    /// [`Kernels::best_bivalue`]), from the pairs the last naked singles pass
+    /// noted: `choose` runs on propagated states only. Branching where both
+    /// branches reach far makes far fewer guesses on hard puzzles than taking
+    /// the first bivalue cell.
     #[inline(always)]
-    fn bivalue_cell(&self, scored: u32) -> Option<usize> {
+    fn bivalue_cell<K: Kernels>(&self, scored: u32, kernel: K) -> Option<usize> {
         if scored <= 1 {
             // One cell to score: the first is the choice, unscored.
             let band = (0..3).find(|&band| self.pairs[band] != 0)?;
             return Some(band * 27 + self.pairs[band].trailing_zeros() as usize);
         }
-        let mut best: Option<(u32, usize)> = None;
-        let mut budget = scored;
+        // The cells, one a byte.
+        let mut cells = 0u64;
+        let mut count = 0u32;
         for band in 0..3 {
             let mut pairs = self.pairs[band];
-            while pairs != 0 && budget != 0 {
-                budget -= 1;
-                let cell = band * 27 + pairs.trailing_zeros() as usize;
+            while pairs != 0 && count < scored {
+                let cell = band as u32 * 27 + pairs.trailing_zeros();
                 pairs &= pairs - 1;
-                let score = self.weaker_branch_reach(cell);
-                if best.is_none_or(|(top, _)| score > top) {
-                    best = Some((score, cell));
-                }
+                cells |= u64::from(cell) << (8 * count);
+                count += 1;
             }
         }
-        best.map(|(_, cell)| cell)
-    }
-
-    /// For a bivalue cell, how many candidates the weaker of its two
-    /// branches removes at once: the open peers that hold its digit. The
-    /// search branches where both branches reach far, which makes far fewer
-    /// guesses on hard puzzles than taking the first bivalue cell.
-    #[inline(always)]
-    fn weaker_branch_reach(&self, cell: usize) -> u32 {
-        let peers = &PEERS[cell];
-        let mut digits = self.cell_digits(cell);
-        let mut weaker = u32::MAX;
-        while digits != 0 {
-            let digit = digits.trailing_zeros() as usize;
-            digits &= digits - 1;
-            // Two bands in one word: one population count fewer.
-            let low = u64::from(self.cands[at(digit, 0)] & peers[0] & self.unsolved[0])
-                | u64::from(self.cands[at(digit, 1)] & peers[1] & self.unsolved[1]) << 27;
-            let high = self.cands[at(digit, 2)] & peers[2] & self.unsolved[2];
-            weaker = weaker.min(low.count_ones() + high.count_ones());
+        if count == 0 {
+            return None;
         }
-        weaker
+        let position = kernel.best_bivalue(&self.cands, &self.unsolved, cells, count);
+        Some((cells >> (8 * position) & 0xFF) as usize)
     }
 
     /// A cell with the fewest candidates; called when none has two, so rarely
@@ -140,6 +123,7 @@ const PATTERN_BRANCH: u8 = 81;
 
 /// How many bivalue cells, in row-major order, `choose` scores when it scores.
 pub(super) const BIVALUE_CELLS_SCORED: u32 = 8;
+const _: () = assert!(BIVALUE_CELLS_SCORED <= SCORED_CELLS_MAX);
 
 /// Below the root, the search takes the first bivalue cell until it has met
 /// more dead ends than this: scoring cells costs hundreds of instructions a

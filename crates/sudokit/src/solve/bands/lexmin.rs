@@ -177,7 +177,7 @@ pub(crate) fn lexicographic(
             if !known {
                 // Many short searches never reach a pulse of their own.
                 trials += 1;
-                if trials % 64 == 0 && !pulse() {
+                if trials.is_multiple_of(64) && !pulse() {
                     return guesses;
                 }
                 let mut found = None;

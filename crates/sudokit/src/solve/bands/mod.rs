@@ -1,7 +1,8 @@
 //! The engine: candidates as band masks, propagation by lookup tables,
 //! copy-make search on a fixed stack. It is the only one: generic over the
-//! [`Kernels`](super::kernels::Kernels) of two propagation steps, and compiled
-//! once portable and once for CPUs with AVX2.
+//! [`Kernels`](super::kernels::Kernels) of two propagation steps and the
+//! scoring of bivalue cells, and compiled once portable and once per kernel
+//! set for CPUs with AVX2 (and AVX-512).
 //!
 //! * [`state`]: the band-mask [`State`] and its basic operations;
 //! * [`propagate`]: the band step, naked singles and hidden singles in columns;
@@ -44,8 +45,9 @@
 //! and after a few dead ends; elsewhere on the first bivalue cell), else on a
 //! digit whose band has two patterns left, else on a cell with the fewest
 //! candidates. It is generic over the [`Kernels`](super::kernels::Kernels) of
-//! the band clear and the triads, and compiled once portable and once per
-//! kernel set for CPUs with AVX2, POPCNT and BMI; it picks one at run time
+//! the band clear, the triads and the scoring, and compiled once portable and
+//! once per kernel set for CPUs with AVX2, POPCNT and BMI (the AVX-512 scoring
+//! is a call from there); it picks one at run time
 //! ([`Native::detect`](super::kernels::Native::detect)).
 //! [`lexicographic`] walks the cells in row-major order with ascending digits,
 //! entering a branch only once [`search`](fn@search) has found a solution in

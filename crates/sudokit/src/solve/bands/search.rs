@@ -83,6 +83,18 @@ pub(super) fn search_dispatch<const IN_ORDER: bool, const BELOW_FOUND: bool>(
                 kernels,
             )
         },
+        // SAFETY: as above (an `Avx512` has them too).
+        #[cfg(target_arch = "x86_64")]
+        Native::Avx512(kernels) => unsafe {
+            search_with_bit_instructions::<IN_ORDER, BELOW_FOUND, _>(
+                stack,
+                root,
+                budget,
+                pulse,
+                on_solution,
+                kernels,
+            )
+        },
         // SAFETY: as above.
         #[cfg(target_arch = "x86_64")]
         Native::Avx2(kernels) => unsafe {
@@ -197,7 +209,7 @@ pub(super) fn search_portable<const IN_ORDER: bool, const BELOW_FOUND: bool, K: 
                     } else {
                         1
                     };
-                    state.choose(scored)
+                    state.choose(scored, kernel)
                 };
                 // Take the first alternative in place; the frame keeps the
                 // state for the others (copying it back would cost a copy

@@ -43,17 +43,21 @@ fn run(
 #[test]
 #[cfg(target_arch = "x86_64")]
 fn the_bit_instruction_searches_match_the_portable_one() {
-    use crate::solve::kernels::{Avx2, Avx2Pext};
+    use crate::solve::kernels::{Avx2, Avx2Pext, Avx512};
     let boards = sample_boards();
     let portable: Vec<_> = boards
         .iter()
         .map(|board| run_with(Portable, false, board))
         .collect();
-    // Each variant this CPU can run; `Avx2Pext` only where `pext` is fast.
+    // Each variant this CPU can run; `Avx2Pext` and `Avx512` only where
+    // `pext` is fast.
     if let Some(kernels) = Avx2::new() {
         assert_native_search_matches(kernels, &boards, &portable);
     }
     if let Some(kernels) = Avx2Pext::new() {
+        assert_native_search_matches(kernels, &boards, &portable);
+    }
+    if let Some(kernels) = Avx512::new() {
         assert_native_search_matches(kernels, &boards, &portable);
     }
 }
@@ -127,7 +131,7 @@ fn the_search_below_found_meets_ever_smaller_solutions_down_to_the_smallest() {
         let mut values = *board.values();
         if index % 8 == 0 {
             for value in values.iter_mut() {
-                if next() % 3 == 0 {
+                if next().is_multiple_of(3) {
                     *value = 0;
                 }
             }
