@@ -855,7 +855,8 @@ fn summary<W, E>(printer: &Printer<W, E>, elapsed: Duration, threads: usize) -> 
     // Canonical forms and transformations make no guesses worth reporting.
     if printer.question.searches() {
         line.push_str(&format!(
-            "; {:.2} guesses per record, {:.1}% without a guess",
+            ", {} engine; {:.2} guesses per record, {:.1}% without a guess",
+            sudokit::Solver::engine(),
             printer.guesses as f64 / records,
             100.0 * printer.without_guess as f64 / records,
         ));
@@ -1442,7 +1443,9 @@ mod tests {
         assert_eq!(String::from_utf8(out).unwrap(), answers);
         let summary = String::from_utf8(diagnostics).unwrap();
         assert!(
-            summary.starts_with("sudokit: 10 records in ") && summary.contains(" on 2 threads; "),
+            summary.starts_with("sudokit: 10 records in ")
+                && summary.contains(" on 2 threads, ")
+                && summary.contains(" engine; "),
             "{summary}"
         );
         assert_eq!(summary.lines().count(), 1);

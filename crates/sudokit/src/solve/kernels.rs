@@ -122,6 +122,11 @@ pub(crate) fn triads_of(mask: u32) -> u32 {
         | u32::from(TRIADS_OF_ROW[(mask >> 18) as usize]) << 6
 }
 
+/// The environment variable that names the kernels to run instead of the
+/// best (`portable`, `avx2`, `avx2+pext` or `avx512`), so that a benchmark can
+/// time each variant a CPU runs; a name the CPU cannot run is ignored.
+pub(crate) const ENGINE_VARIABLE: &str = "SUDOKIT_ENGINE";
+
 /// The kernels a CPU runs best, as found by [`Native::detect`].
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Native {
@@ -176,32 +181,48 @@ impl Native {
 
     /// The kernels' name, as the harness and `--stats` report it.
     pub(crate) fn name(self) -> &'static str {
-        match self {
-            Native::Portable => "portable",
+        Self::name_of(match self {
+            Native::Portable => 0,
             #[cfg(target_arch = "x86_64")]
-            Native::Avx2(_) => "avx2",
+            Native::Avx2(_) => 1,
             #[cfg(target_arch = "x86_64")]
-            Native::Avx2Pext(_) => "avx2+pext",
+            Native::Avx2Pext(_) => 2,
             #[cfg(target_arch = "x86_64")]
-            Native::Avx512(_) => "avx512",
-        }
+            Native::Avx512(_) => 3,
+        })
     }
 
-    /// 3 for [`Avx512`], 2 for [`Avx2Pext`], 1 for [`Avx2`], 0 for [`Portable`].
+    /// 3 for [`Avx512`], 2 for [`Avx2Pext`], 1 for [`Avx2`], 0 for
+    /// [`Portable`]: the best this CPU runs, or the one named by
+    /// [`ENGINE_VARIABLE`] if the CPU runs it.
     fn choose() -> u8 {
+        let mut runnable = vec![0u8];
         #[cfg(target_arch = "x86_64")]
         {
-            if Avx512::new().is_some() {
-                return 3;
+            if Avx2::new().is_some() {
+                runnable.push(1);
             }
             if Avx2Pext::new().is_some() {
-                return 2;
+                runnable.push(2);
             }
-            if Avx2::new().is_some() {
-                return 1;
+            if Avx512::new().is_some() {
+                runnable.push(3);
             }
         }
-        0
+        let asked = std::env::var(ENGINE_VARIABLE).ok();
+        let named = |&&choice: &&u8| asked.as_deref() == Some(Self::name_of(choice));
+        let best = runnable.iter().find(named).or(runnable.last());
+        best.copied().unwrap_or(0)
+    }
+
+    /// The name of choice `choice` of [`Native::choose`].
+    fn name_of(choice: u8) -> &'static str {
+        match choice {
+            3 => "avx512",
+            2 => "avx2+pext",
+            1 => "avx2",
+            _ => "portable",
+        }
     }
 }
 

@@ -120,7 +120,10 @@ impl Solver {
     /// CPUID: `"portable"`, `"avx2"`, `"avx2+pext"` (AVX2 with a fast
     /// `pext`) or `"avx512"` (that, with AVX-512 F, VL and VPOPCNTDQ). Every
     /// variant gives the same answers with the same guesses; the name is for
-    /// benchmarks, which should say what they measured.
+    /// benchmarks, which should say what they measured. The environment
+    /// variable `SUDOKIT_ENGINE`, set to one of these names, picks a variant
+    /// this CPU runs other than the best, for timing each on one machine; a
+    /// name the CPU cannot run is ignored.
     ///
     /// ```
     /// let engine = sudokit::Solver::engine();
