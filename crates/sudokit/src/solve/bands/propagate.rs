@@ -124,12 +124,12 @@ impl State {
             | (u32::from(rest >> 18 == 0) * (ROW << 18));
         let band = index / 9;
         let solved = shrunk & single_rows & self.unsolved[band];
-        if solved != 0 {
-            self.unsolved[band] &= !solved;
-            // The vector load reads the band's masks: storing this mask
-            // only afterwards spares it a store it could not forward.
-            *pending |= self.clear_from_band(band, solved, kernel);
-        }
+        // Without a branch: whether a step places a digit is what a
+        // processor cannot predict, and clearing no cells changes nothing.
+        // The vector load reads the band's masks: storing this mask only
+        // afterwards spares it a store it could not forward.
+        self.unsolved[band] &= !solved;
+        *pending |= self.clear_from_band(band, solved, kernel);
         // The step has seen this mask as it now is, even if an earlier step
         // of the sweep marked it: running it again would find nothing (the
         // pattern shrink keeps its own result).
