@@ -194,8 +194,12 @@ impl State {
     /// with two candidates on the way, for [`State::choose`].
     #[inline(always)]
     fn naked_singles(&mut self) -> Result<bool, Contradiction> {
-        let mut placed = false;
-        for band in 0..3 {
+        // Every band's singles first, then one test for none at all: whether
+        // a band has one is what a processor cannot predict. A later band's
+        // singles may then hold a cell that a placement here emptied, which
+        // the placement finds.
+        let mut singles = [0u32; 3];
+        for (band, singles) in singles.iter_mut().enumerate() {
             let masks: &[u32; 9] = self.cands[band * 9..band * 9 + 9]
                 .try_into()
                 .expect("nine digits");
@@ -205,7 +209,12 @@ impl State {
                 return Err(Contradiction);
             }
             self.pairs[band] = twice & !thrice & open;
-            let mut singles = open & !twice;
+            *singles = open & !twice;
+        }
+        if singles == [0; 3] {
+            return Ok(false);
+        }
+        for (band, mut singles) in singles.into_iter().enumerate() {
             while singles != 0 {
                 let bit = singles & singles.wrapping_neg();
                 let cell = band * 27 + bit.trailing_zeros() as usize;
@@ -216,10 +225,9 @@ impl State {
                 }
                 self.place(cell, digits.trailing_zeros() as usize)?;
                 singles &= singles - 1;
-                placed = true;
             }
         }
-        Ok(placed)
+        Ok(true)
     }
 }
 
