@@ -214,18 +214,18 @@ impl State {
         if singles == [0; 3] {
             return Ok(false);
         }
-        for (band, mut singles) in singles.into_iter().enumerate() {
-            while singles != 0 {
-                let bit = singles & singles.wrapping_neg();
-                let cell = band * 27 + bit.trailing_zeros() as usize;
-                let digits = self.cell_digits(cell);
-                // A cell may have lost its last digit to an earlier placement.
-                if digits == 0 {
-                    return Err(Contradiction);
-                }
-                self.place(cell, digits.trailing_zeros() as usize)?;
-                singles &= singles - 1;
+        // One loop over the board's singles, bit = cell.
+        let mut cells =
+            u128::from(singles[0]) | u128::from(singles[1]) << 27 | u128::from(singles[2]) << 54;
+        while cells != 0 {
+            let cell = cells.trailing_zeros() as usize;
+            cells &= cells - 1;
+            let digits = self.cell_digits(cell);
+            // A cell may have lost its last digit to an earlier placement.
+            if digits == 0 {
+                return Err(Contradiction);
             }
+            self.place(cell, digits.trailing_zeros() as usize)?;
         }
         Ok(true)
     }
