@@ -36,7 +36,10 @@
 //! Placing a digit only clears it from the cell's peers; the band step then
 //! finds the cell alone in its row. Masks are marked changed without branches
 //! (whether a mask changes is what a processor cannot predict), and the band
-//! steps run from the work list in index order.
+//! steps run from the work list in index order. For the same reason a band
+//! step clears the cells it placed from the band's other digits whether or
+//! not it placed any, and the naked singles of all three bands are found
+//! before any is placed, then placed in one loop.
 //!
 //! # Search
 //!
