@@ -1,8 +1,8 @@
 //! The answer layer: one question asked of one record, and the library's
 //! outcome, with one spelling for each way a board can fail. The `sudokit`
 //! command and its web server both answer through here, and with the `serde`
-//! feature [`json`] gives the JSON object each prints, so that they answer
-//! alike.
+//! feature its `json` module gives the JSON object each prints, so that they
+//! answer alike.
 //!
 //! ```
 //! use sudokit::answer::{answer, Outcome, Question};
