@@ -117,6 +117,21 @@ pub struct Interrupted {
     pub stopping: std::time::Duration,
 }
 
+#[cfg(unix)]
+impl Interrupted {
+    /// Checks what every interrupted run must do: stop within 20 seconds
+    /// with exit status 130, stdout ending on a whole line.
+    pub fn assert_stopped_on_a_whole_line(&self) {
+        assert!(
+            self.stopping < std::time::Duration::from_secs(20),
+            "{:?}",
+            self.stopping
+        );
+        assert_eq!(self.code, Some(130), "{}", self.stderr);
+        assert!(self.stdout.is_empty() || self.stdout.ends_with('\n'));
+    }
+}
+
 /// Starts `sudokit ARGS` with nothing on stdin, sends Ctrl-C after `delay`
 /// and reads everything it leaves.
 #[cfg(unix)]

@@ -196,23 +196,22 @@ impl Native {
     /// [`Portable`]: the best this CPU runs, or the one named by
     /// [`ENGINE_VARIABLE`] if the CPU runs it.
     fn choose() -> u8 {
-        let mut runnable = vec![0u8];
+        // Each variant needs the one below it: each detection runs once.
         #[cfg(target_arch = "x86_64")]
-        {
-            if Avx2::new().is_some() {
-                runnable.push(1);
-            }
-            if Avx2Pext::new().is_some() {
-                runnable.push(2);
-            }
-            if Avx512::new().is_some() {
-                runnable.push(3);
-            }
-        }
+        let runnable = {
+            let avx2 = Avx2::new();
+            let pext = avx2.and_then(Avx2Pext::beside);
+            let avx512 = pext.and_then(Avx512::beside);
+            [true, avx2.is_some(), pext.is_some(), avx512.is_some()]
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let runnable = [true, false, false, false];
         let asked = std::env::var(ENGINE_VARIABLE).ok();
-        let named = |&&choice: &&u8| asked.as_deref() == Some(Self::name_of(choice));
-        let best = runnable.iter().find(named).or(runnable.last());
-        best.copied().unwrap_or(0)
+        let named = (0..4u8).find(|&choice| {
+            runnable[usize::from(choice)] && asked.as_deref() == Some(Self::name_of(choice))
+        });
+        let best = (0..4u8).rev().find(|&choice| runnable[usize::from(choice)]);
+        named.or(best).unwrap_or(0)
     }
 
     /// The name of choice `choice` of [`Native::choose`].
@@ -268,7 +267,7 @@ impl Kernels for Avx2 {
 /// [`Avx2`] with the triads found by one `pext`, on CPUs where it is fast:
 /// the band step's longest chain of dependent loads (three table loads, then
 /// the pattern table) loses one link, which speeds up first solutions and
-/// counts to two alike (`scripts/ab.py`). Only [`Avx2Pext::new`] makes one.
+/// counts to two alike (`scripts/ab.py`). Only [`Avx2Pext::beside`] makes one.
 #[cfg(target_arch = "x86_64")]
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Avx2Pext {
@@ -278,8 +277,14 @@ pub(crate) struct Avx2Pext {
 #[cfg(target_arch = "x86_64")]
 impl Avx2Pext {
     /// The kernels, if this CPU has [`Avx2`]'s features and a fast `pext`.
+    #[cfg(test)]
     pub(crate) fn new() -> Option<Avx2Pext> {
-        let avx2 = Avx2::new()?;
+        Avx2Pext::beside(Avx2::new()?)
+    }
+
+    /// The kernels, if this CPU, which has [`Avx2`]'s features, has a fast
+    /// `pext`.
+    fn beside(avx2: Avx2) -> Option<Avx2Pext> {
         pext_is_fast().then_some(Avx2Pext { avx2 })
     }
 }
@@ -302,7 +307,7 @@ impl Kernels for Avx2Pext {
 /// [`Avx2Pext`] with the bivalue cells scored in AVX-512 registers, on CPUs
 /// with AVX-512 F, VL and VPOPCNTDQ: eight cells side by side, their digits'
 /// reaches counted by `vpopcntd`, the best found by a reduction instead of
-/// a loop over cells and digits. Only [`Avx512::new`] makes one.
+/// a loop over cells and digits. Only [`Avx512::beside`] makes one.
 #[cfg(target_arch = "x86_64")]
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Avx512 {
@@ -313,8 +318,14 @@ pub(crate) struct Avx512 {
 impl Avx512 {
     /// The kernels, if this CPU has [`Avx2Pext`]'s features and AVX-512 F,
     /// VL and VPOPCNTDQ.
+    #[cfg(test)]
     pub(crate) fn new() -> Option<Avx512> {
-        let pext = Avx2Pext::new()?;
+        Avx512::beside(Avx2Pext::new()?)
+    }
+
+    /// The kernels, if this CPU, which has [`Avx2Pext`]'s features, has
+    /// AVX-512 F, VL and VPOPCNTDQ.
+    fn beside(pext: Avx2Pext) -> Option<Avx512> {
         let available = std::arch::is_x86_feature_detected!("avx512f")
             && std::arch::is_x86_feature_detected!("avx512vl")
             && std::arch::is_x86_feature_detected!("avx512vpopcntdq");

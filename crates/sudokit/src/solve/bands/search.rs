@@ -69,44 +69,32 @@ pub(super) fn search_dispatch<const IN_ORDER: bool, const BELOW_FOUND: bool>(
     pulse: Pulse<'_>,
     on_solution: impl FnMut(&State) -> bool,
 ) -> (u64, bool) {
+    // One arm per kernel type, each its own compiled search.
+    #[cfg(target_arch = "x86_64")]
+    macro_rules! native {
+        ($kernels:expr) => {
+            // SAFETY: an `Avx2`, `Avx2Pext` or `Avx512` exists only on a CPU
+            // with every feature `search_with_bit_instructions` is compiled
+            // for.
+            unsafe {
+                search_with_bit_instructions::<IN_ORDER, BELOW_FOUND, _>(
+                    stack,
+                    root,
+                    budget,
+                    pulse,
+                    on_solution,
+                    $kernels,
+                )
+            }
+        };
+    }
     match Native::detect() {
-        // SAFETY: an `Avx2` or `Avx2Pext` exists only on a CPU with every
-        // feature `search_with_bit_instructions` is compiled for.
         #[cfg(target_arch = "x86_64")]
-        Native::Avx2Pext(kernels) => unsafe {
-            search_with_bit_instructions::<IN_ORDER, BELOW_FOUND, _>(
-                stack,
-                root,
-                budget,
-                pulse,
-                on_solution,
-                kernels,
-            )
-        },
-        // SAFETY: as above (an `Avx512` has them too).
+        Native::Avx512(kernels) => native!(kernels),
         #[cfg(target_arch = "x86_64")]
-        Native::Avx512(kernels) => unsafe {
-            search_with_bit_instructions::<IN_ORDER, BELOW_FOUND, _>(
-                stack,
-                root,
-                budget,
-                pulse,
-                on_solution,
-                kernels,
-            )
-        },
-        // SAFETY: as above.
+        Native::Avx2Pext(kernels) => native!(kernels),
         #[cfg(target_arch = "x86_64")]
-        Native::Avx2(kernels) => unsafe {
-            search_with_bit_instructions::<IN_ORDER, BELOW_FOUND, _>(
-                stack,
-                root,
-                budget,
-                pulse,
-                on_solution,
-                kernels,
-            )
-        },
+        Native::Avx2(kernels) => native!(kernels),
         Native::Portable => search_portable::<IN_ORDER, BELOW_FOUND, _>(
             stack,
             root,
