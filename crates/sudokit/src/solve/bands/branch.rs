@@ -127,11 +127,5 @@ const PATTERN_BRANCH: u8 = 81;
 pub(super) const BIVALUE_CELLS_SCORED: u32 = 8;
 const _: () = assert!(BIVALUE_CELLS_SCORED <= SCORED_CELLS_MAX);
 
-/// Below the root, the search takes the first bivalue cell until it has met
-/// more dead ends than this: scoring cells costs hundreds of instructions a
-/// choice, which on boards with many solutions buys nothing: there the
-/// unscored choices even make fewer guesses.
-pub(super) const DEAD_ENDS_BEFORE_SCORING: u64 = 4;
-
 /// Pattern branching only pays on boards with at most this many open cells.
 const PATTERN_BRANCH_MAX_OPEN: u32 = 62;

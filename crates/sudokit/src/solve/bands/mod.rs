@@ -31,7 +31,9 @@
 //!   follow from the patterns) and clears the cell from the other digits;
 //! * naked singles: a cell with one digit left, from bit-sliced counts, which
 //!   also note the cells with two;
-//! * hidden singles in columns, when the rules above stall.
+//! * hidden singles in columns, when the rules above stall (below the root,
+//!   only once the search has met a few dead ends: see
+//!   [`search`](fn@search)).
 //!
 //! Placing a digit only clears it from the cell's peers; the band step then
 //! finds the cell alone in its row. Masks are marked changed without branches

@@ -60,12 +60,17 @@ impl State {
     /// stall, hidden singles in columns last.
     #[inline(always)]
     pub(crate) fn propagate(&mut self) -> Result<(), Contradiction> {
-        self.propagate_with(Portable)
+        self.propagate_with(Portable, true)
     }
 
-    /// [`State::propagate`] with `kernel`'s band clear and mini-row scan.
+    /// [`State::propagate`] with `kernel`'s band clear and mini-row scan;
+    /// without hidden singles in columns unless `columns`.
     #[inline(always)]
-    pub(crate) fn propagate_with<K: Kernels>(&mut self, kernel: K) -> Result<(), Contradiction> {
+    pub(crate) fn propagate_with<K: Kernels>(
+        &mut self,
+        kernel: K,
+        columns: bool,
+    ) -> Result<(), Contradiction> {
         loop {
             // Sweeps in index order over the work list as it stood when the
             // sweep began: the next index never waits for the current step,
@@ -86,6 +91,9 @@ impl State {
             }
             if self.naked_singles()? {
                 continue;
+            }
+            if !columns {
+                return Ok(());
             }
             self.column_singles()?;
             if self.pending == 0 {

@@ -2,10 +2,18 @@
 //! backtracking pops one; with its budget, its pulse, and its compiled
 //! variants per instruction set.
 
-use super::branch::{BIVALUE_CELLS_SCORED, DEAD_ENDS_BEFORE_SCORING};
+use super::branch::BIVALUE_CELLS_SCORED;
 use super::lexmin::LexBound;
 use super::state::State;
 use crate::solve::kernels::{Kernels, Native, Portable};
+
+/// Below the root, the search leaves out hidden singles in columns and takes
+/// the first bivalue cell unscored until it has met more dead ends than this.
+/// Scoring costs hundreds of instructions a choice and the column rule a pass
+/// over the 27 masks a propagation, which on boards with many solutions buy
+/// nothing: there the column rule rarely finds a single and the unscored
+/// choices even make fewer guesses.
+const DEAD_ENDS_BEFORE_THOROUGH: u64 = 4;
 
 /// A guess to come back to: the state before it, what it branched on and the
 /// alternatives not yet tried.
@@ -163,7 +171,13 @@ pub(super) fn search_portable<const IN_ORDER: bool, const BELOW_FOUND: bool, K: 
     };
     let mut guess_limit = budget_limit.min(PULSE_GUESSES);
     loop {
-        alive = alive && state.propagate_with(kernel).is_ok();
+        // The dearer rules (hidden singles in columns, scoring the branch)
+        // pay where the tree is big: at the root, and once the board has
+        // shown it fights back. Boards with many solutions (serg) or few
+        // guesses skip their cost. The row-major walk, short by design,
+        // keeps the column rule.
+        let thorough = IN_ORDER || stack.is_empty() || dead_ends > DEAD_ENDS_BEFORE_THOROUGH;
+        alive = alive && state.propagate_with(kernel, thorough).is_ok();
         if !alive {
             dead_ends += 1;
             if dead_ends > budget.dead_ends {
@@ -189,14 +203,7 @@ pub(super) fn search_portable<const IN_ORDER: bool, const BELOW_FOUND: bool, K: 
                 let (target, untried) = if IN_ORDER {
                     state.first_open_branch()
                 } else {
-                    // Scoring pays where the tree is big: at the root, and
-                    // once the board has shown it fights back. Boards with
-                    // many solutions (serg) or few guesses skip its cost.
-                    let scored = if stack.is_empty() || dead_ends > DEAD_ENDS_BEFORE_SCORING {
-                        BIVALUE_CELLS_SCORED
-                    } else {
-                        1
-                    };
+                    let scored = if thorough { BIVALUE_CELLS_SCORED } else { 1 };
                     state.choose(scored, kernel)
                 };
                 // Take the first alternative in place; the frame keeps the
