@@ -171,10 +171,8 @@ pub(super) fn search_portable<const IN_ORDER: bool, const BELOW_FOUND: bool, K: 
     };
     let mut guess_limit = budget_limit.min(PULSE_GUESSES);
     loop {
-        // The dearer rules (hidden singles in columns, scoring the branch)
-        // pay where the tree is big: at the root, and once the board has
-        // shown it fights back. Boards with many solutions (serg) or few
-        // guesses skip their cost. The row-major walk, short by design,
+        // The dearer rules only where they pay (see
+        // `DEAD_ENDS_BEFORE_THOROUGH`); the row-major walk, short by design,
         // keeps the column rule.
         let thorough = IN_ORDER || stack.is_empty() || dead_ends > DEAD_ENDS_BEFORE_THOROUGH;
         alive = alive && state.propagate_with(kernel, thorough).is_ok();
