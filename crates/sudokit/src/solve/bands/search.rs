@@ -22,6 +22,8 @@ pub(crate) struct Frame {
     pub(super) state: State,
     target: u8,
     untried: u16,
+    /// Every alternative of the branch, tried or not.
+    digits: u16,
 }
 
 /// The search: depth-first over guesses, each frame a copy of the state.
@@ -214,6 +216,7 @@ pub(super) fn search_portable<const IN_ORDER: bool, const BELOW_FOUND: bool, K: 
                         state,
                         target,
                         untried: others,
+                        digits: untried,
                     });
                     guesses += 1;
                     if guesses > guess_limit {
@@ -223,7 +226,7 @@ pub(super) fn search_portable<const IN_ORDER: bool, const BELOW_FOUND: bool, K: 
                         guess_limit = budget_limit.min(guesses + PULSE_GUESSES);
                     }
                 }
-                alive = state.take(target, choice).is_ok();
+                alive = state.take(target, choice, untried).is_ok();
                 continue;
             }
         }
@@ -233,7 +236,7 @@ pub(super) fn search_portable<const IN_ORDER: bool, const BELOW_FOUND: bool, K: 
         };
         let choice = frame.untried.trailing_zeros() as usize;
         frame.untried &= frame.untried - 1;
-        let target = frame.target;
+        let (target, digits) = (frame.target, frame.digits);
         if frame.untried == 0 {
             state = frame.state;
             stack.pop();
@@ -247,6 +250,6 @@ pub(super) fn search_portable<const IN_ORDER: bool, const BELOW_FOUND: bool, K: 
                 guess_limit = budget_limit.min(guesses + PULSE_GUESSES);
             }
         }
-        alive = state.take(target, choice).is_ok();
+        alive = state.take(target, choice, digits).is_ok();
     }
 }
