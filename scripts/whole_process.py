@@ -22,6 +22,11 @@ seconds, so the ratio within a round says more than two minima.
 
 adds another peer: a program that takes `first FILE` and `count2 FILE` as `peer_cli` does (one
 answer line per puzzle), timed in the same rounds and set against sudokit the same way.
+
+Before timing a file, every program's answers are compared puzzle by puzzle (`--no-check` skips
+it): each program's count to two must equal `sudokit count --limit 2`'s, every first solution must
+complete its puzzle, and where a puzzle has one solution every program must give that one. A
+mismatch stops the run with the puzzles that differ.
 """
 
 import argparse
@@ -45,6 +50,8 @@ def main():
     parser.add_argument("files", nargs="+", help="puzzle files, one puzzle a line")
     parser.add_argument("--also", action="append", default=[], metavar="NAME=PROGRAM",
                         help="another peer taking `first FILE` and `count2 FILE`, like peer_cli")
+    parser.add_argument("--no-check", action="store_true",
+                        help="time without first comparing the programs' answers")
     args = parser.parse_args()
     scratch = tempfile.TemporaryDirectory()
 
@@ -77,6 +84,8 @@ def main():
                 subprocess.run([str(sudokit), "transform", "--seed", str(args.symmetry), name],
                                stdout=out, check=True)
             name = str(disguised)
+        if not args.no_check:
+            check_answers(name, sudokit, peers)
         row = [pathlib.Path(name).name]
         for mine, arguments, peer_mode, _ in modes:
             commands = [("sudokit", [str(sudokit)] + arguments)]
@@ -102,6 +111,64 @@ def main():
             for label, _ in peers:
                 row += [f"{best[label] * 1000:.1f} ms", f"{statistics.median(ratios[label]):.2f}×"]
         print("| " + " | ".join(row) + " |", flush=True)
+
+
+def output_lines(command):
+    """The lines a command prints on stdout."""
+    return subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                          check=True, text=True).stdout.splitlines()
+
+
+def completes(puzzle, solution):
+    """Whether `solution` (81 digits) is a valid grid that keeps `puzzle`'s givens."""
+    if len(solution) != 81 or not solution.isdigit() or "0" in solution:
+        return False
+    if any(given not in ".0" and given != digit for given, digit in zip(puzzle, solution)):
+        return False
+    rows = [solution[9 * r:9 * r + 9] for r in range(9)]
+    columns = [solution[c::9] for c in range(9)]
+    boxes = [''.join(solution[9 * (3 * (b // 3) + r) + 3 * (b % 3) + c]
+                     for r in range(3) for c in range(3)) for b in range(9)]
+    return all(len(set(house)) == 9 for house in rows + columns + boxes)
+
+
+def check_answers(name, sudokit, peers):
+    """Compares every program's answers on `name` puzzle by puzzle; exits on a mismatch."""
+    with open(name) as puzzles_file:
+        puzzles = [line.strip() for line in puzzles_file if line.strip()]
+    counts = [int(line) for line in output_lines([str(sudokit), "count", "--limit", "2", "-j1",
+                                                   name])]
+    # sudokit prints no line for a board without a solution (stderr says why).
+    firsts = {}
+    for label, arguments in (("sudokit --first", ["--first"]), ("sudokit solve", [])):
+        mine = iter(output_lines([str(sudokit), "solve", "-j1"] + arguments + [name]))
+        firsts[label] = [next(mine, None) if count else None for count in counts]
+    problems = []
+    for label, program in peers:
+        theirs = output_lines([program, "count2", name])
+        problems += [f"puzzle {i + 1}: {label} counts {their}, sudokit {count}"
+                     for i, (their, count) in enumerate(zip(theirs, counts))
+                     if int(their) != count]
+        if len(theirs) != len(counts):
+            problems.append(f"{label} counted {len(theirs)} puzzles, sudokit {len(counts)}")
+        firsts[label] = [line if count else None
+                         for line, count in zip(output_lines([program, "first", name]), counts)]
+    if len(counts) != len(puzzles):
+        problems.append(f"sudokit counted {len(counts)} of {len(puzzles)} puzzles")
+    for i, (puzzle, count) in enumerate(zip(puzzles, counts)):
+        if count == 0:
+            continue
+        answers = {label: lines[i] if i < len(lines) else None for label, lines in firsts.items()}
+        for label, answer in answers.items():
+            if answer is None or not completes(puzzle, answer):
+                problems.append(f"puzzle {i + 1}: {label}'s first solution {answer} "
+                                "does not complete it")
+        if count == 1 and len(set(answers.values())) > 1:
+            problems.append(f"puzzle {i + 1}: one solution, but the programs differ: {answers}")
+    if problems:
+        sys.exit(f"{name}: answers differ\n" + "\n".join(problems[:10]))
+    print(f"<!-- {pathlib.Path(name).name}: {len(counts)} puzzles, answers agree -->",
+          file=sys.stderr, flush=True)
 
 
 if __name__ == "__main__":
