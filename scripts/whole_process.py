@@ -24,9 +24,9 @@ adds another peer: a program that takes `first FILE` and `count2 FILE` as `peer_
 answer line per puzzle), timed in the same rounds and set against sudokit the same way.
 
 Before timing a file, every program's answers are compared puzzle by puzzle (`--no-check` skips
-it): each program's count to two must equal `sudokit count --limit 2`'s, every first solution must
-complete its puzzle, and where a puzzle has one solution every program must give that one. A
-mismatch stops the run with the puzzles that differ.
+it): each program's count to two must equal `sudokit count --limit 2`'s, every first solution (and
+`sudokit solve`'s smallest) must complete its puzzle, and where a puzzle has one solution every
+program must give that one. A mismatch stops the run with the puzzles that differ.
 """
 
 import argparse
@@ -114,9 +114,10 @@ def main():
 
 
 def output_lines(command):
-    """The lines a command prints on stdout."""
+    """The lines a command prints on stdout, whatever its exit status (sudokit's is 1 when a
+    board has no solution): the answers themselves are compared."""
     return subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                          check=True, text=True).stdout.splitlines()
+                          text=True).stdout.splitlines()
 
 
 def completes(puzzle, solution):

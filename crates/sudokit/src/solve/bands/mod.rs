@@ -37,14 +37,15 @@
 //!
 //! Placing a digit only clears it from the cell's peers; the band step then
 //! finds the cell alone in its row (a guess also clears the cell's other
-//! digits itself, so that their steps join the first sweep). The band steps run from the work list in
-//! sweeps: in index order, or, when a sweep is long, each step in another
-//! band and for another digit than the one before, so that the steps do not
-//! wait for each other's stores. Masks are marked changed without branches
-//! (whether a mask changes is what a processor cannot predict); for the same
-//! reason a band step clears the cells it placed from the band's other digits
-//! whether or not it placed any, and the naked singles of all three bands are
-//! found before any is placed, then placed in one loop.
+//! digits itself, so that their steps join the first sweep). The band steps
+//! run from the work list in sweeps: in index order, or, when a sweep is
+//! long, each step in another band and for another digit than the one
+//! before, so that the steps do not wait for each other's stores. Masks are
+//! marked changed without branches (whether a mask changes is what a
+//! processor cannot predict); for the same reason a band step clears the
+//! cells it placed from the band's other digits whether or not it placed
+//! any, and the naked singles of all three bands are found before any is
+//! placed, then placed in one loop.
 //!
 //! # Search
 //!
