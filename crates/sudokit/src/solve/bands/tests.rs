@@ -163,3 +163,38 @@ fn the_search_below_found_meets_ever_smaller_solutions_down_to_the_smallest() {
         "only {settled} boards with several solutions were settled"
     );
 }
+
+#[test]
+fn a_guess_clears_its_cell_and_reaches_the_fixed_point_a_placement_reaches() {
+    let mut checked = 0;
+    for board in sample_boards().iter().step_by(7) {
+        let Ok(mut root) = State::from_grid(board) else {
+            continue;
+        };
+        if root.propagate().is_err() || root.is_solved() {
+            continue;
+        }
+        let cell = root
+            .first_open_cell()
+            .expect("an unsolved state has an open cell");
+        let digits = root.cell_digits(cell);
+        let mut others = digits;
+        while others != 0 {
+            let choice = others.trailing_zeros() as usize;
+            others &= others - 1;
+            let (mut taken, mut placed) = (root, root);
+            let took = taken.take(cell as u8, choice, digits as u16);
+            if took.is_ok() {
+                assert_eq!(taken.cell_digits(cell), 1 << choice, "{board}");
+            }
+            let took = took.and_then(|()| taken.propagate());
+            let put = placed.place(cell, choice).and_then(|()| placed.propagate());
+            assert_eq!(took, put, "{board}, cell {cell}, digit {choice}");
+            if took.is_ok() {
+                assert_eq!(taken, placed, "{board}, cell {cell}, digit {choice}");
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 100, "only {checked} guesses checked");
+}
