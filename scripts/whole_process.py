@@ -149,7 +149,7 @@ def check_answers(name, sudokit, peers):
         theirs = output_lines([program, "count2", name])
         problems += [f"puzzle {i + 1}: {label} counts {their}, sudokit {count}"
                      for i, (their, count) in enumerate(zip(theirs, counts))
-                     if int(their) != count]
+                     if their.strip() != str(count)]
         if len(theirs) != len(counts):
             problems.append(f"{label} counted {len(theirs)} puzzles, sudokit {len(counts)}")
         firsts[label] = [line if count else None

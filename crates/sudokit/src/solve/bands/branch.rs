@@ -54,22 +54,23 @@ impl State {
         None
     }
 
-    /// Takes alternative `choice` of the branch on `target`, whose
-    /// alternatives are `digits`. On a cell the other digits leave it at
-    /// once: their band steps then run in the placed digit's first sweep,
-    /// instead of one sweep later, once its band step finds the cell alone in
-    /// its row (a shorter chain of dependent sweeps, same fixed point).
+    /// Takes alternative `choice` of the branch on `target`, among all its
+    /// `alternatives` (a cell's digits, or a digit-band's patterns). On a
+    /// cell the other digits leave it at once: their band steps then run in
+    /// the placed digit's first sweep, instead of one sweep later, once its
+    /// band step finds the cell alone in its row (a shorter chain of
+    /// dependent sweeps, same fixed point).
     #[inline(always)]
     pub(super) fn take(
         &mut self,
         target: u8,
         choice: usize,
-        digits: u16,
+        alternatives: u16,
     ) -> Result<(), Contradiction> {
         if target < PATTERN_BRANCH {
             let cell = usize::from(target);
             let (band, bit) = (cell / 27, 1u32 << (cell % 27));
-            let mut others = u32::from(digits) & !(1 << choice);
+            let mut others = u32::from(alternatives) & !(1 << choice);
             while others != 0 {
                 let other = others.trailing_zeros() as usize;
                 others &= others - 1;

@@ -23,7 +23,7 @@ pub(crate) struct Frame {
     target: u8,
     untried: u16,
     /// Every alternative of the branch, tried or not.
-    digits: u16,
+    alternatives: u16,
 }
 
 /// The search: depth-first over guesses, each frame a copy of the state.
@@ -216,7 +216,7 @@ pub(super) fn search_portable<const IN_ORDER: bool, const BELOW_FOUND: bool, K: 
                         state,
                         target,
                         untried: others,
-                        digits: untried,
+                        alternatives: untried,
                     });
                     guesses += 1;
                     if guesses > guess_limit {
@@ -236,7 +236,7 @@ pub(super) fn search_portable<const IN_ORDER: bool, const BELOW_FOUND: bool, K: 
         };
         let choice = frame.untried.trailing_zeros() as usize;
         frame.untried &= frame.untried - 1;
-        let (target, digits) = (frame.target, frame.digits);
+        let (target, alternatives) = (frame.target, frame.alternatives);
         if frame.untried == 0 {
             state = frame.state;
             stack.pop();
@@ -250,6 +250,6 @@ pub(super) fn search_portable<const IN_ORDER: bool, const BELOW_FOUND: bool, K: 
                 guess_limit = budget_limit.min(guesses + PULSE_GUESSES);
             }
         }
-        alive = state.take(target, choice, digits).is_ok();
+        alive = state.take(target, choice, alternatives).is_ok();
     }
 }
