@@ -8,6 +8,14 @@ use crate::geometry::ORDERS_OF_THREE;
 /// For each cell, its peers (same row, column or box, not itself) as one mask per band.
 pub(crate) static PEERS: [[u32; 3]; 81] = peers();
 
+/// For each cell, its row (bit `row`), column (bit `9 + column`) and box
+/// (bit `18 + box`): the houses a given occupies for its digit.
+pub(crate) static HOUSES_OF_CELL: [u32; 81] = houses_of_cell();
+
+/// For three bits (the rows or the boxes of one band), the band's cells in
+/// those rows (`[0]`) or boxes (`[1]`).
+pub(crate) static BAND_CELLS_OF_THREE: [[u32; 8]; 2] = band_cells_of_three();
+
 /// For a 9-bit row of a band, which of its three triads hold a bit.
 pub(crate) static TRIADS_OF_ROW: [u8; 512] = triads_of_row();
 
@@ -75,6 +83,35 @@ const fn patterns_present() -> [u8; 512] {
             p += 1;
         }
         present += 1;
+    }
+    table
+}
+
+const fn houses_of_cell() -> [u32; 81] {
+    let mut table = [0u32; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let (row, column) = (cell / 9, cell % 9);
+        let r#box = row / 3 * 3 + column / 3;
+        table[cell] = 1 << row | 1 << (9 + column) | 1 << (18 + r#box);
+        cell += 1;
+    }
+    table
+}
+
+const fn band_cells_of_three() -> [[u32; 8]; 2] {
+    let mut table = [[0u32; 8]; 2];
+    let mut three = 0;
+    while three < 8 {
+        let mut k = 0;
+        while k < 3 {
+            if three >> k & 1 == 1 {
+                table[0][three] |= 0x1FF << (9 * k);
+                table[1][three] |= (0b111 << (3 * k)) * 0x40201;
+            }
+            k += 1;
+        }
+        three += 1;
     }
     table
 }

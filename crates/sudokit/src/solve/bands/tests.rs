@@ -9,6 +9,7 @@ use super::state::{Contradiction, State};
 use crate::solve::kernels::tests::random_words;
 #[cfg(target_arch = "x86_64")]
 use crate::solve::kernels::{Kernels, Portable};
+use crate::solve::tables::PEERS;
 use crate::Grid;
 
 /// The shipped samples of every collection, as boards.
@@ -197,4 +198,63 @@ fn a_guess_clears_its_cell_and_reaches_the_fixed_point_a_placement_reaches() {
         }
     }
     assert!(checked > 100, "only {checked} guesses checked");
+}
+
+/// The state of `board`'s givens placed one by one: each clears its digit
+/// from its peers and its cell from the other digits; a given whose digit a
+/// peer already holds clashes.
+fn givens_placed_one_by_one(board: &Grid) -> Result<State, Contradiction> {
+    let values = board.values();
+    let mut state = State {
+        cands: [(1 << 27) - 1; 27],
+        unsolved: [(1 << 27) - 1; 3],
+        pairs: [0; 3],
+        pending: (1 << 27) - 1,
+    };
+    for cell in (0..81).filter(|&cell| values[cell] != 0) {
+        let (band, bit, digit) = (
+            cell / 27,
+            1u32 << (cell % 27),
+            usize::from(values[cell]) - 1,
+        );
+        let peers = PEERS[cell];
+        let clashes = (0..81).any(|other| {
+            values[other] == values[cell] && peers[other / 27] >> (other % 27) & 1 == 1
+        });
+        if clashes {
+            return Err(Contradiction);
+        }
+        for (peer_band, &peer_mask) in peers.iter().enumerate() {
+            state.cands[peer_band * 9 + digit] &= !peer_mask;
+        }
+        for other in (0..9).filter(|&other| other != digit) {
+            state.cands[band * 9 + other] &= !bit;
+        }
+        state.unsolved[band] &= !bit;
+    }
+    Ok(state)
+}
+
+#[test]
+fn the_givens_state_matches_placing_the_givens_one_by_one() {
+    let mut boards = sample_boards();
+    // Random boards, most with clashing givens, sparse and dense.
+    let mut next = random_words(0x51_7CC1_B727_220A);
+    for round in 0..2_000 {
+        let mut values = [0u8; 81];
+        for value in &mut values {
+            let word = next();
+            if word % 81 < 5 + round % 40 {
+                *value = (word >> 8) as u8 % 9 + 1;
+            }
+        }
+        boards.push(Grid::from_values(values).expect("digits are 1..=9"));
+    }
+    let mut clashing = 0;
+    for board in &boards {
+        let expected = givens_placed_one_by_one(board);
+        clashing += usize::from(expected.is_err());
+        assert_eq!(State::from_grid(board), expected, "{board}");
+    }
+    assert!(clashing > 500, "only {clashing} boards clash");
 }
