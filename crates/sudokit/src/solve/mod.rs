@@ -25,8 +25,8 @@ use std::fmt;
 use crate::budget::{Budget as WorkBudget, Exhausted};
 use crate::{Conflict, Grid};
 use bands::{
-    first_in_order, lexicographic, search, search_below_found, smallest_solution, Budget, Frame,
-    Pulse, State, Step, ALWAYS, PULSE_GUESSES,
+    first_in_order, lexicographic, search, search_below_found, search_first, smallest_solution,
+    Budget, Frame, Pulse, State, Step, ALWAYS, PULSE_GUESSES,
 };
 
 /// What `solve` lets a row-major search spend on the smallest solution before
@@ -253,13 +253,9 @@ impl Solver {
         // The fast search alone: a row-major probe first (as `solve` makes)
         // helps only boards with many solutions, and costs the others more
         // (measured on random symmetries of the collections).
-        let mut found = None;
-        let guesses = self.budgeted(|solver, pulse| {
-            search(&mut solver.stack, root, pulse, |solution| {
-                found = Some(solution.to_grid());
-                false
-            })
-        });
+        let (found, guesses) =
+            self.budgeted(|solver, pulse| search_first(&mut solver.stack, root, pulse));
+        let found = found.map(State::to_grid);
         self.record(guesses);
         match (found, self.exhausted) {
             (Some(solution), _) => Ok(solution),

@@ -2,7 +2,7 @@
 //! order, with [`search`] deciding each step, and the bound that lets a
 //! search skip states whose solutions are all greater than one found.
 
-use super::search::{search, search_dispatch, Budget, Frame, Pulse};
+use super::search::{search_dispatch, search_first, Budget, Frame, Pulse};
 use super::state::{at, State};
 
 /// The first solution of `root` in lexicographic order, found by branching
@@ -135,11 +135,7 @@ pub(crate) fn lexicographic(
     if state.propagate().is_err() {
         return 0;
     }
-    let mut witness = None;
-    let mut guesses = search(stack, state, pulse, |solution| {
-        witness = Some(*solution);
-        false
-    });
+    let (mut witness, mut guesses) = search_first(stack, state, pulse);
     if witness.is_none() {
         return guesses;
     }
@@ -180,11 +176,8 @@ pub(crate) fn lexicographic(
                 if trials.is_multiple_of(64) && !pulse() {
                     return guesses;
                 }
-                let mut found = None;
-                guesses += 1 + search(stack, trial, pulse, |solution| {
-                    found = Some(*solution);
-                    false
-                });
+                let (found, more) = search_first(stack, trial, pulse);
+                guesses += 1 + more;
                 if found.is_none() {
                     continue;
                 }
@@ -243,17 +236,16 @@ pub(crate) fn smallest_solution(
             continue;
         }
         let mut trial = state;
-        let mut found = None;
         if !pulse() {
             // Stopped: the witness is a solution, not surely the smallest;
             // the caller, whose pulse said stop, reports that instead.
             return (witness, guesses);
         }
+        let mut found = None;
         if trial.place(cell, digit).is_ok() {
-            guesses += 1 + search(stack, trial, pulse, |solution| {
-                found = Some(*solution);
-                false
-            });
+            let more;
+            (found, more) = search_first(stack, trial, pulse);
+            guesses += 1 + more;
         }
         match found {
             Some(better) => witness = better,

@@ -75,5 +75,5 @@ mod tests;
 pub(crate) use lexmin::{
     first_in_order, lexicographic, search_below_found, smallest_solution, Step,
 };
-pub(crate) use search::{search, Budget, Frame, Pulse, ALWAYS, PULSE_GUESSES};
+pub(crate) use search::{search, search_first, Budget, Frame, Pulse, ALWAYS, PULSE_GUESSES};
 pub(crate) use state::State;

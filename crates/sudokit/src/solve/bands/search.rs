@@ -42,6 +42,21 @@ pub(crate) fn search(
     search_dispatch::<false, false>(stack, root, Budget::UNLIMITED, pulse, on_solution).0
 }
 
+/// The first solution [`search`] meets below `root`, if any, and the guesses
+/// made.
+pub(crate) fn search_first(
+    stack: &mut Vec<Frame>,
+    root: State,
+    pulse: Pulse<'_>,
+) -> (Option<State>, u64) {
+    let mut found = None;
+    let guesses = search(stack, root, pulse, |solution| {
+        found = Some(*solution);
+        false
+    });
+    (found, guesses)
+}
+
 /// What a search asks every [`PULSE_GUESSES`] guesses: whether it may go on
 /// (a caller's work budget). A search it stops gives up as if out of budget.
 pub(crate) type Pulse<'a> = &'a dyn Fn() -> bool;
