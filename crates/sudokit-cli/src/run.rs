@@ -649,10 +649,19 @@ impl Job {
         });
         SOLVER.with(|solver| {
             let mut solver = solver.borrow_mut();
-            for (index, record) in (first_index..).zip(chunk) {
+            // Each board's successor is announced, so that the solver can
+            // propagate the two together (`Solver::expect_next`).
+            let announce = self.question.searches();
+            let mut records = (first_index..).zip(chunk).peekable();
+            while let Some((index, record)) = records.next() {
                 if self.interrupt.load(Ordering::Relaxed) {
                     answers.interrupted = true;
                     break;
+                }
+                if let Some((_, Record { grid: Ok(next), .. })) = records.peek() {
+                    if announce {
+                        solver.expect_next(next);
+                    }
                 }
                 let line = record.line;
                 IN_FLIGHT.with(|in_flight| in_flight.borrow_mut().1 = line);

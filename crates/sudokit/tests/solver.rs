@@ -103,6 +103,66 @@ fn lexmin_on_thinned_hard_boards_is_the_first_solution_enumerated() {
     }
 }
 
+/// Every answer and statistic as the plain calls give them, with each
+/// board's successor announced (`Solver::expect_next`), on the shipped
+/// samples (sparse and dense), random boards, boards without a solution,
+/// boards whose givens clash, repeats, and announcements not followed.
+#[test]
+fn announcing_the_next_board_changes_no_answer() {
+    let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/puzzles");
+    let mut boards = Vec::new();
+    for entry in std::fs::read_dir(folder).expect("the shipped samples") {
+        let path = entry.expect("a readable folder").path();
+        if path.extension().is_some_and(|ext| ext == "txt") {
+            let text = std::fs::read_to_string(&path).expect("a shipped sample");
+            boards.extend(
+                text.lines()
+                    .step_by(3)
+                    .filter_map(|line| line.parse::<Grid>().ok()),
+            );
+        }
+    }
+    for seed in 0..300u64 {
+        let board = match seed % 3 {
+            0 => random_puzzle(seed, 40 + (seed as usize % 36)),
+            1 => random_tampered(seed, 50 + (seed as usize % 20), 1 + seed as usize % 3),
+            _ => boards[seed as usize * 7 % boards.len()],
+        };
+        boards.push(board);
+    }
+    boards.push(boards[0]);
+    boards.push(boards[0]);
+    let mut plain = Solver::new();
+    let mut announcing = Solver::new();
+    for (index, board) in boards.iter().enumerate() {
+        // Now and then the board announced is not the one asked about next.
+        let skip = usize::from(index % 11 == 5);
+        if let Some(next) = boards.get(index + 1 + skip) {
+            announcing.expect_next(next);
+        }
+        let (expected, got) = match index % 4 {
+            0 => (
+                format!("{:?}", plain.solve(board)),
+                format!("{:?}", announcing.solve(board)),
+            ),
+            1 => (
+                format!("{:?}", plain.solve_first(board)),
+                format!("{:?}", announcing.solve_first(board)),
+            ),
+            2 => (
+                format!("{:?}", plain.count_solutions(board, 2)),
+                format!("{:?}", announcing.count_solutions(board, 2)),
+            ),
+            _ => (
+                format!("{:?}", plain.solutions(board, 3)),
+                format!("{:?}", announcing.solutions(board, 3)),
+            ),
+        };
+        assert_eq!(got, expected, "board {index}: {board}");
+        assert_eq!(announcing.stats(), plain.stats(), "board {index}: {board}");
+    }
+}
+
 proptest! {
     // A fixed seed keeps the suite deterministic; the plain reference is
     // exponential on some sparse boards, so those get a node budget.

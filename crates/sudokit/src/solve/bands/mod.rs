@@ -47,6 +47,11 @@
 //! any, and the naked singles of all three bands are found before any is
 //! placed, then placed in one loop.
 //!
+//! [`State::propagate_pair`] propagates two boards at once, their band steps
+//! taken in turn: one board's chain of dependent steps leaves the processor
+//! idle, two fill it. [`Solver::expect_next`](crate::Solver::expect_next)
+//! uses it for the roots of sparse boards in bulk runs.
+//!
 //! # Search
 //!
 //! [`search`](fn@search) is depth-first, copy-make: it branches on the
@@ -75,5 +80,7 @@ mod tests;
 pub(crate) use lexmin::{
     first_in_order, lexicographic, search_below_found, smallest_solution, Step,
 };
-pub(crate) use search::{search, search_first, Budget, Frame, Pulse, ALWAYS, PULSE_GUESSES};
+pub(crate) use search::{
+    propagate_pair, search, search_first, Budget, Frame, Pulse, ALWAYS, PULSE_GUESSES,
+};
 pub(crate) use state::State;

@@ -157,6 +157,81 @@ impl State {
         }
     }
 
+    /// Propagates two states at once (as [`State::propagate_with`] with
+    /// hidden singles in columns): their band steps are taken in turn, so that the
+    /// processor overlaps the two chains of dependent loads, which one board
+    /// alone leaves idle. Same fixed points, found a little sooner.
+    #[inline(always)]
+    pub(crate) fn propagate_pair<K: Kernels>(
+        pair: [&mut State; 2],
+        kernel: K,
+    ) -> [Result<(), Contradiction>; 2] {
+        let [first, second] = pair;
+        let mut results = [Ok(()), Ok(())];
+        // Each lane runs until its fixed point or a contradiction.
+        let mut running = [true, true];
+        loop {
+            let mut pending_first = std::mem::take(&mut first.pending) * u32::from(running[0]);
+            let mut pending_second = std::mem::take(&mut second.pending) * u32::from(running[1]);
+            while pending_first | pending_second != 0 {
+                let mut sweep_first = std::mem::take(&mut pending_first);
+                let mut sweep_second = std::mem::take(&mut pending_second);
+                while sweep_first | sweep_second != 0 {
+                    if sweep_first != 0 {
+                        let index = sweep_first.trailing_zeros() as usize;
+                        sweep_first &= sweep_first - 1;
+                        if first.band_step(index, &mut pending_first, kernel).is_err() {
+                            (results[0], running[0]) = (Err(Contradiction), false);
+                            (sweep_first, pending_first) = (0, 0);
+                        }
+                    }
+                    if sweep_second != 0 {
+                        let index = sweep_second.trailing_zeros() as usize;
+                        sweep_second &= sweep_second - 1;
+                        if second
+                            .band_step(index, &mut pending_second, kernel)
+                            .is_err()
+                        {
+                            (results[1], running[1]) = (Err(Contradiction), false);
+                            (sweep_second, pending_second) = (0, 0);
+                        }
+                    }
+                }
+            }
+            for (lane, state) in [&mut *first, &mut *second].into_iter().enumerate() {
+                if running[lane] {
+                    match state.after_sweeps(true) {
+                        Ok(more) => running[lane] = more,
+                        Err(contradiction) => {
+                            (results[lane], running[lane]) = (Err(contradiction), false);
+                        }
+                    }
+                }
+            }
+            if running == [false, false] {
+                return results;
+            }
+        }
+    }
+
+    /// The rules after the band steps, naked singles, then hidden singles in
+    /// columns if `columns`: whether they left band steps to run (false at
+    /// the fixed point).
+    #[inline(always)]
+    fn after_sweeps(&mut self, columns: bool) -> Result<bool, Contradiction> {
+        if self.is_solved() {
+            return Ok(false);
+        }
+        if self.naked_singles()? {
+            return Ok(true);
+        }
+        if !columns {
+            return Ok(false);
+        }
+        self.column_singles()?;
+        Ok(self.pending != 0)
+    }
+
     /// One digit in one band: locked candidates along rows (a table maps the
     /// triads that hold the digit to those on a valid pattern: one triad per
     /// row and per box), a box confined to one column claims it in the other

@@ -4,7 +4,7 @@
 
 use super::branch::BIVALUE_CELLS_SCORED;
 use super::lexmin::LexBound;
-use super::state::State;
+use super::state::{Contradiction, State};
 use crate::solve::kernels::{Kernels, Native, Portable};
 
 /// Below the root, the search leaves out hidden singles in columns and takes
@@ -129,6 +129,44 @@ pub(super) fn search_dispatch<const IN_ORDER: bool, const BELOW_FOUND: bool>(
             Portable,
         ),
     }
+}
+
+/// Propagates two roots at once ([`State::propagate_pair`]) with this CPU's
+/// kernels.
+pub(crate) fn propagate_pair(pair: [&mut State; 2]) -> [Result<(), Contradiction>; 2] {
+    // One arm per kernel type, as in `search_dispatch`.
+    #[cfg(target_arch = "x86_64")]
+    macro_rules! native {
+        ($kernels:expr) => {
+            // SAFETY: an `Avx2`, `Avx2Pext` or `Avx512` exists only on a CPU
+            // with every feature `propagate_pair_with_bit_instructions` is
+            // compiled for.
+            unsafe { propagate_pair_with_bit_instructions(pair, $kernels) }
+        };
+    }
+    match Native::detect() {
+        #[cfg(target_arch = "x86_64")]
+        Native::Avx512(kernels) => native!(kernels),
+        #[cfg(target_arch = "x86_64")]
+        Native::Avx2Pext(kernels) => native!(kernels),
+        #[cfg(target_arch = "x86_64")]
+        Native::Avx2(kernels) => native!(kernels),
+        Native::Portable => State::propagate_pair(pair, Portable),
+    }
+}
+
+/// [`State::propagate_pair`] compiled as [`search_with_bit_instructions`] is.
+///
+/// # Safety
+///
+/// The CPU must support the features named.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,avx2,bmi1,bmi2,lzcnt")]
+unsafe fn propagate_pair_with_bit_instructions<K: Kernels>(
+    pair: [&mut State; 2],
+    kernel: K,
+) -> [Result<(), Contradiction>; 2] {
+    State::propagate_pair(pair, kernel)
 }
 
 /// [`search_portable`] compiled for CPUs with POPCNT, AVX2, BMI1, BMI2 and LZCNT:

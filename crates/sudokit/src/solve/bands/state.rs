@@ -34,6 +34,7 @@ pub(crate) struct Contradiction;
 impl State {
     /// The state of `grid` with its givens placed, or `Contradiction` when two
     /// givens share a house; not yet propagated.
+    #[inline(always)]
     pub(crate) fn from_grid(grid: &Grid) -> Result<State, Contradiction> {
         let mut state = State {
             cands: [(1 << 27) - 1; 27],
@@ -101,6 +102,32 @@ impl State {
             state.unsolved[band] &= !cells;
         }
         Ok(state)
+    }
+
+    /// This state as a search's root after `propagation` took it to its
+    /// fixed point (where the search's own propagation finds nothing more) or
+    /// to a contradiction (a state whose first band step finds one again, so
+    /// that the search sees what it would have seen).
+    pub(crate) fn propagated_ahead(self, propagation: Result<(), Contradiction>) -> State {
+        match propagation {
+            Ok(()) => self,
+            Err(Contradiction) => State {
+                cands: [0; 27],
+                unsolved: [(1 << 27) - 1; 3],
+                pairs: [0; 3],
+                pending: 1,
+            },
+        }
+    }
+
+    /// How many cells hold a digit: of a state just made from a board, its
+    /// clues.
+    pub(crate) fn clue_count(&self) -> u32 {
+        81 - self
+            .unsolved
+            .iter()
+            .map(|cells| cells.count_ones())
+            .sum::<u32>()
     }
 
     pub(crate) fn is_solved(&self) -> bool {

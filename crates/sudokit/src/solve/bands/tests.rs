@@ -258,3 +258,57 @@ fn the_givens_state_matches_placing_the_givens_one_by_one() {
     }
     assert!(clashing > 500, "only {clashing} boards clash");
 }
+
+#[test]
+fn boards_propagated_in_pairs_reach_the_states_each_reaches_alone() {
+    // Roots, and the states one guess below them, so that pairs meet
+    // contradictions and short propagations too.
+    let mut states = Vec::new();
+    for board in sample_boards() {
+        let Ok(root) = State::from_grid(&board) else {
+            continue;
+        };
+        states.push(root);
+        let mut propagated = root;
+        if propagated.propagate().is_ok() {
+            if let Some(cell) = propagated.first_open_cell() {
+                let digits = propagated.cell_digits(cell);
+                let mut below = propagated;
+                let _ = below.take(
+                    cell as u8,
+                    31 - digits.leading_zeros() as usize,
+                    digits as u16,
+                );
+                states.push(below);
+            }
+        }
+    }
+    let (mut checked, mut contradictions) = (0, 0);
+    for (first, second) in states.iter().zip(states.iter().skip(1).step_by(2)) {
+        let (mut alone_first, mut alone_second) = (*first, *second);
+        let alone = [alone_first.propagate(), alone_second.propagate()];
+        let (mut paired_first, mut paired_second) = (*first, *second);
+        let paired = State::propagate_pair([&mut paired_first, &mut paired_second], Portable);
+        let (mut native_first, mut native_second) = (*first, *second);
+        let native = super::propagate_pair([&mut native_first, &mut native_second]);
+        assert_eq!(paired, alone);
+        assert_eq!(native, alone);
+        for (lane, (by_itself, (paired, native))) in [
+            (alone_first, (paired_first, native_first)),
+            (alone_second, (paired_second, native_second)),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            if alone[lane].is_ok() {
+                assert_eq!(paired, by_itself);
+                assert_eq!(native, by_itself);
+            } else {
+                contradictions += 1;
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked > 1000, "only {checked} pairs");
+    assert!(contradictions > 20, "only {contradictions} contradictions");
+}
