@@ -652,16 +652,22 @@ impl Job {
             // Each board's successor is announced, so that the solver can
             // propagate the two together (`Solver::expect_next`).
             let announce = self.question.searches();
-            let mut records = (first_index..).zip(chunk).peekable();
-            while let Some((index, record)) = records.next() {
+            // The successor is read in place: records are large, and moving
+            // each once more (as a peek would) costs more than the pairing
+            // saves on dense boards.
+            let mut records = chunk.into_iter();
+            for index in first_index.. {
+                let Some(record) = records.next() else {
+                    break;
+                };
                 if self.interrupt.load(Ordering::Relaxed) {
                     answers.interrupted = true;
                     break;
                 }
-                if let Some((_, Record { grid: Ok(next), .. })) = records.peek() {
-                    if announce {
-                        solver.expect_next(next);
-                    }
+                if let (true, Some(Record { grid: Ok(next), .. })) =
+                    (announce, records.as_slice().first())
+                {
+                    solver.expect_next(next);
                 }
                 let line = record.line;
                 IN_FLIGHT.with(|in_flight| in_flight.borrow_mut().1 = line);

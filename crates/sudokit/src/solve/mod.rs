@@ -178,6 +178,7 @@ impl Solver {
     /// assert_eq!(solutions[1], boards[1].solve()?);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[inline]
     pub fn expect_next(&mut self, next: &Grid) {
         if self.sparse {
             self.next = Some(*next);

@@ -141,26 +141,16 @@ impl State {
                     self.band_step(index, &mut pending, kernel)?;
                 }
             }
-            if self.is_solved() {
-                return Ok(());
-            }
-            if self.naked_singles()? {
-                continue;
-            }
-            if !columns {
-                return Ok(());
-            }
-            self.column_singles()?;
-            if self.pending == 0 {
+            if !self.after_sweeps(columns)? {
                 return Ok(());
             }
         }
     }
 
     /// Propagates two states at once (as [`State::propagate_with`] with
-    /// hidden singles in columns): their band steps are taken in turn, so that the
-    /// processor overlaps the two chains of dependent loads, which one board
-    /// alone leaves idle. Same fixed points, found a little sooner.
+    /// hidden singles in columns): their band steps are taken in turn, so
+    /// that the processor overlaps the two chains of dependent loads, which
+    /// one board alone leaves idle. Same fixed points, found sooner.
     #[inline(always)]
     pub(crate) fn propagate_pair<K: Kernels>(
         pair: [&mut State; 2],
