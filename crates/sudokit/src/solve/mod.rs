@@ -147,7 +147,8 @@ impl Solver {
         kernels::Native::detect().name()
     }
 
-    /// Says which board the solver will be asked about after the next one,
+    /// Announces the board the solver will be asked about after its next
+    /// call (in a bulk run, the record after the one about to be answered),
     /// so that it can start on both together: the next call that solves,
     /// counts or enumerates a board other than `next` propagates both
     /// boards' givens at once (on a processor that runs instructions out of
