@@ -208,6 +208,14 @@ struct Row {
     rounds: usize,
 }
 
+/// Tells `solver` which board follows the one at `index`, as the command
+/// line's bulk runs do (`Solver::expect_next`).
+fn announce_next(solver: &mut Solver, grids: &[Grid], index: usize) {
+    if let Some(next) = grids.get(index + 1) {
+        solver.expect_next(next);
+    }
+}
+
 /// Runs `pass` over the puzzles in `range`, writing their answers; returns its duration.
 fn run_pass(
     pass: Pass,
@@ -221,17 +229,32 @@ fn run_pass(
     let start = Instant::now();
     match pass {
         Pass::SudokitFirst => {
-            for (grid, out) in grids.iter().zip(&mut answers.sudokit_first[range.clone()]) {
+            for (index, (grid, out)) in grids
+                .iter()
+                .zip(&mut answers.sudokit_first[range.clone()])
+                .enumerate()
+            {
+                announce_next(solver, grids, index);
                 *out = black_box(solver.solve_first(black_box(grid)).ok());
             }
         }
         Pass::SudokitLexmin => {
-            for (grid, out) in grids.iter().zip(&mut answers.sudokit_lexmin[range.clone()]) {
+            for (index, (grid, out)) in grids
+                .iter()
+                .zip(&mut answers.sudokit_lexmin[range.clone()])
+                .enumerate()
+            {
+                announce_next(solver, grids, index);
                 *out = black_box(solver.solve(black_box(grid)).ok());
             }
         }
         Pass::SudokitCount2 => {
-            for (grid, out) in grids.iter().zip(&mut answers.sudokit_count2[range.clone()]) {
+            for (index, (grid, out)) in grids
+                .iter()
+                .zip(&mut answers.sudokit_count2[range.clone()])
+                .enumerate()
+            {
+                announce_next(solver, grids, index);
                 *out = black_box(solver.count_solutions(black_box(grid), 2).unwrap_or(0));
             }
         }
