@@ -4,6 +4,7 @@ mod common;
 
 use common::{
     givens_valid, random_puzzle, random_tampered, reference_solutions, reference_solutions_within,
+    shipped_samples,
 };
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
@@ -109,19 +110,7 @@ fn lexmin_on_thinned_hard_boards_is_the_first_solution_enumerated() {
 /// boards whose givens clash, repeats, and announcements not followed.
 #[test]
 fn announcing_the_next_board_changes_no_answer() {
-    let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/puzzles");
-    let mut boards = Vec::new();
-    for entry in std::fs::read_dir(folder).expect("the shipped samples") {
-        let path = entry.expect("a readable folder").path();
-        if path.extension().is_some_and(|ext| ext == "txt") {
-            let text = std::fs::read_to_string(&path).expect("a shipped sample");
-            boards.extend(
-                text.lines()
-                    .step_by(3)
-                    .filter_map(|line| line.parse::<Grid>().ok()),
-            );
-        }
-    }
+    let mut boards = shipped_samples(3);
     for seed in 0..300u64 {
         let board = match seed % 3 {
             0 => random_puzzle(seed, 40 + (seed as usize % 36)),

@@ -136,3 +136,25 @@ pub fn random_tampered(seed: u64, blanks: usize, changes: usize) -> Grid {
     }
     Grid::from_values(cells).unwrap()
 }
+
+/// Every `step`-th board of each shipped sample collection (`data/puzzles`),
+/// the files in name order.
+pub fn shipped_samples(step: usize) -> Vec<Grid> {
+    let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/puzzles");
+    let mut files: Vec<_> = std::fs::read_dir(folder)
+        .expect("the shipped samples")
+        .map(|entry| entry.expect("a readable folder").path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "txt"))
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .flat_map(|path| {
+            let text = std::fs::read_to_string(path).expect("a shipped sample");
+            text.lines()
+                .step_by(step)
+                .filter_map(|line| line.parse::<Grid>().ok())
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
