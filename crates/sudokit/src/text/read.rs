@@ -386,6 +386,34 @@ impl<R: BufRead> Records<R> {
         Ok(true)
     }
 
+    /// The fastest path, read in place from the reader's buffer: the next
+    /// line is exactly 81 valid cells and a line ending. Spares copying the
+    /// line and searching it for its end, which cost as much as converting
+    /// it. Anything else (a short buffer, an error) is left to
+    /// [`Records::read_line`], which meets it again.
+    fn buffered_plain_line(&mut self) -> Option<Record> {
+        let buffer = self.reader.fill_buf().ok()?;
+        let (cells, rest) = buffer.split_first_chunk::<81>()?;
+        let length = match rest {
+            [b'\n', ..] => 82,
+            [b'\r', b'\n', ..] => 83,
+            _ => return None,
+        };
+        let mut values = [0u8; 81];
+        // A byte order mark or a line ending among the cells fails here.
+        convert(cells, &mut values).ok()?;
+        let blank = first_blank(cells).unwrap_or(b'.');
+        self.reader.consume(length);
+        self.line_no += 1;
+        Some(Record {
+            line: self.line_no,
+            style: Style::Line,
+            blank,
+            grid: Ok(grid_of(values)),
+            marks: None,
+        })
+    }
+
     /// The fast path: the current line is exactly 81 valid cells.
     fn plain_line(&self) -> Option<Record> {
         let cells: &[u8; 81] = self.line.as_slice().try_into().ok()?;
@@ -586,8 +614,13 @@ impl<R: BufRead> Records<R> {
         loop {
             if self.pending {
                 self.pending = false;
-            } else if !self.read_line()? {
-                return Ok(None);
+            } else {
+                if let Some(record) = self.buffered_plain_line() {
+                    return Ok(Some(record));
+                }
+                if !self.read_line()? {
+                    return Ok(None);
+                }
             }
             if let Some(bytes) = self.too_long {
                 return Ok(Some(Record {

@@ -1176,6 +1176,56 @@ proptest! {
     }
 
     #[test]
+    fn records_do_not_depend_on_where_the_reader_buffer_ends(
+        pieces in proptest::collection::vec((grid_strategy(), 0u8..9, 0usize..81), 1..24),
+        bom in any::<bool>(),
+        last_ending in any::<bool>(),
+    ) {
+        // Lines of 81 cells (the in-place path when the buffer holds the whole
+        // line and its ending) among everything that must take the other path.
+        let mut text = Vec::new();
+        if bom {
+            text.extend_from_slice(b"\xEF\xBB\xBF");
+        }
+        for (grid, kind, at) in &pieces {
+            let mut line = written(grid, Style::Line, b'.').into_bytes();
+            prop_assert_eq!(line.pop(), Some(b'\n'));
+            match kind {
+                0 => line.extend_from_slice(b"\r\n"),
+                1 => line[*at] = b'x',
+                2 => line[*at] = b'\n',
+                3 => line.truncate(*at),
+                4 => line.push(b'5'),
+                5 => {
+                    line = written(grid, Style::Block, b'0').into_bytes();
+                    line.pop();
+                }
+                6 => line.extend_from_slice(b" # a comment"),
+                7 => line.extend_from_slice(b"\r7"),
+                _ => {}
+            }
+            text.extend_from_slice(&line);
+            text.push(b'\n');
+        }
+        if !last_ending {
+            text.pop();
+        }
+        // A buffer of at most 82 bytes never holds a line and its ending.
+        let reference: Vec<Record> = Records::new(io::BufReader::with_capacity(1, text.as_slice()))
+            .collect::<io::Result<_>>()
+            .unwrap();
+        prop_assert!(!reference.is_empty());
+        for capacity in [81, 82, 83, 100, 165, 8192] {
+            let records: Vec<Record> =
+                Records::new(io::BufReader::with_capacity(capacity, text.as_slice()))
+                    .collect::<io::Result<_>>()
+                    .unwrap();
+            prop_assert_eq!(&records, &reference, "capacity {}", capacity);
+        }
+        prop_assert_eq!(&read(&text), &reference);
+    }
+
+    #[test]
     fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..2000)) {
         let records = read(&bytes);
         for record in &records {
