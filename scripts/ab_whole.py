@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""Whole-process A/B timing of two sudokit binaries.
+
+Where `scripts/ab.py` links two versions of the library into one program, this runs two built
+`sudokit` binaries whole, as a user does, so that it also sees what lies outside the library
+(reading, writing, start-up). The two alternate run by run (which goes first alternates too), and it
+prints one line per file: the best time of each and the median over the pairs of base time / new
+time (above 1: the new binary is faster).
+
+    cp target/release/sudokit /tmp/sudokit-base    # before the change
+    cargo build --release                           # after it
+    python3 scripts/ab_whole.py --base /tmp/sudokit-base [--runs N] [--args "solve --first"] FILE...
+
+Pairs are used because this kind of machine is shared: its speed drifts by 10-20% over seconds, so
+the ratio within a pair says more than two minima. Outputs are compared once before timing (a
+difference stops the run), with any line mentioning time removed from stderr.
+"""
+
+import argparse
+import pathlib
+import shlex
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def timed(command):
+    start = time.perf_counter()
+    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def output(command):
+    done = subprocess.run(command, capture_output=True)
+    return done.returncode, done.stdout
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--base", required=True, help="the sudokit binary to compare against")
+    parser.add_argument("--new", default=str(ROOT / "target" / "release" / "sudokit"),
+                        help="the sudokit binary under test (default: this tree's release build)")
+    parser.add_argument("--runs", type=int, default=21, help="pairs of runs per file")
+    parser.add_argument("--args", default="solve --first",
+                        help="the command and options, quoted (default: \"solve --first\"); "
+                             "-j1 is added")
+    parser.add_argument("files", nargs="+", help="puzzle files")
+    args = parser.parse_args()
+    for binary in (args.base, args.new):
+        if not pathlib.Path(binary).is_file():
+            sys.exit(f"{binary} is missing")
+    words = shlex.split(args.args) + ["-j1"]
+    for name in args.files:
+        base = [args.base] + words + [name]
+        new = [args.new] + words + [name]
+        if output(base) != output(new):
+            sys.exit(f"{name}: the two binaries answer differently")
+        base_times, new_times, ratios = [], [], []
+        for run in range(args.runs):
+            order = ((base, base_times), (new, new_times))
+            for command, times in order if run % 2 == 0 else reversed(order):
+                times.append(timed(command))
+            ratios.append(base_times[-1] / new_times[-1])
+        print(f"{pathlib.Path(name).name:40s} {args.args:16s} base {min(base_times) * 1e3:7.1f} ms"
+              f"  new {min(new_times) * 1e3:7.1f} ms  best {min(base_times) / min(new_times):.3f}"
+              f"  median {statistics.median(ratios):.3f}")
+
+
+if __name__ == "__main__":
+    main()
