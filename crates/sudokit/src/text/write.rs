@@ -42,9 +42,13 @@ pub fn write_grid(out: &mut Vec<u8>, grid: &Grid, style: Style, blank: u8) {
     let values = grid.values();
     match style {
         Style::Line => {
-            out.reserve(82);
-            out.extend(values.iter().map(|&v| char_of(v)));
-            out.push(b'\n');
+            // Filled in a fixed array, so that it compiles to a few vector
+            // steps, and appended in one copy.
+            let mut line = [b'\n'; 82];
+            for (byte, &value) in line.iter_mut().zip(values) {
+                *byte = char_of(value);
+            }
+            out.extend_from_slice(&line);
         }
         Style::Block => {
             out.reserve(9 * 18);
