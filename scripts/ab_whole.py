@@ -5,7 +5,7 @@ Where `scripts/ab.py` links two versions of the library into one program, this r
 `sudokit` binaries whole, as a user does, so that it also sees what lies outside the library
 (reading, writing, start-up). The two alternate run by run (which goes first alternates too), and it
 prints one line per file: the best time of each and the median over the pairs of base time / new
-time (above 1: the new binary is faster).
+time (above 1: the new binary is faster). Runs are on one thread unless --args says otherwise.
 
     cp target/release/sudokit /tmp/sudokit-base    # before the change
     cargo build --release                           # after it
@@ -46,18 +46,23 @@ def main():
     parser.add_argument("--runs", type=int, default=21, help="pairs of runs per file")
     parser.add_argument("--args", default="solve --first",
                         help="the command and options, quoted (default: \"solve --first\"); "
-                             "-j1 is added")
+                             "-j1 is added unless they choose the threads")
     parser.add_argument("files", nargs="+", help="puzzle files")
     args = parser.parse_args()
     for binary in (args.base, args.new):
         if not pathlib.Path(binary).is_file():
             sys.exit(f"{binary} is missing")
-    words = shlex.split(args.args) + ["-j1"]
+    words = shlex.split(args.args)
+    if not any(word.startswith(("-j", "--threads")) for word in words):
+        words.append("-j1")
     for name in args.files:
         base = [args.base] + words + [name]
         new = [args.new] + words + [name]
-        if output(base) != output(new):
+        base_answer, new_answer = output(base), output(new)
+        if base_answer != new_answer:
             sys.exit(f"{name}: the two binaries answer differently")
+        if not base_answer[1]:
+            sys.exit(f"{name}: no answers (exit status {base_answer[0]}): check --args")
         base_times, new_times, ratios = [], [], []
         for run in range(args.runs):
             order = ((base, base_times), (new, new_times))
