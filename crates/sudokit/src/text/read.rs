@@ -399,33 +399,16 @@ impl<R: BufRead> Records<R> {
             [b'\r', b'\n', ..] => 83,
             _ => return None,
         };
-        let mut values = [0u8; 81];
         // A byte order mark or a line ending among the cells fails here.
-        convert(cells, &mut values).ok()?;
-        let blank = first_blank(cells).unwrap_or(b'.');
+        let record = plain_record(cells, self.line_no + 1)?;
         self.reader.consume(length);
         self.line_no += 1;
-        Some(Record {
-            line: self.line_no,
-            style: Style::Line,
-            blank,
-            grid: Ok(grid_of(values)),
-            marks: None,
-        })
+        Some(record)
     }
 
     /// The fast path: the current line is exactly 81 valid cells.
     fn plain_line(&self) -> Option<Record> {
-        let cells: &[u8; 81] = self.line.as_slice().try_into().ok()?;
-        let mut values = [0u8; 81];
-        convert(cells, &mut values).ok()?;
-        Some(Record {
-            line: self.line_no,
-            style: Style::Line,
-            blank: first_blank(cells).unwrap_or(b'.'),
-            grid: Ok(grid_of(values)),
-            marks: None,
-        })
+        plain_record(self.line.as_slice().try_into().ok()?, self.line_no)
     }
 
     /// The one-line record whose cells are the first `count` bytes of the
@@ -818,6 +801,21 @@ fn marks_record(
 /// the last row.
 fn row_mut<T>(cells: &mut [T; 81], row: usize) -> &mut [T] {
     cells.get_mut(row * 9..row * 9 + 9).unwrap_or_default()
+}
+
+/// The [`Style::Line`] record of line `line` when its 81 `cells` are all
+/// digits or blanks.
+#[inline(always)]
+fn plain_record(cells: &[u8; 81], line: usize) -> Option<Record> {
+    let mut values = [0u8; 81];
+    convert(cells, &mut values).ok()?;
+    Some(Record {
+        line,
+        style: Style::Line,
+        blank: first_blank(cells).unwrap_or(b'.'),
+        grid: Ok(grid_of(values)),
+        marks: None,
+    })
 }
 
 /// The board with `values`, all of which [`convert`] made 0 to 9.
