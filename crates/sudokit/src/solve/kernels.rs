@@ -409,8 +409,8 @@ unsafe fn clear_with_avx2(masks: &mut [u32; 9], cells: u32) -> u32 {
 
 /// [`best_bivalue_portable`] with one cell in each lane of a 256-bit
 /// register: per digit, the cells that hold it (a masked test) take the
-/// smaller of their score so far and the digit's reach (three masked ANDs
-/// and `vpopcntd`); then the highest score and its first lane.
+/// smaller of their score so far and the digit's reach (three ANDs with the
+/// open peers and `vpopcntd`); then the highest score and its first lane.
 ///
 /// # Safety
 ///
@@ -458,21 +458,21 @@ unsafe fn best_bivalue_avx512(
             _mm256_i32gather_epi32::<4>(peers_base.add(2), row),
         ]
     };
+    // The open cells among each band's peers, once: the digits' masks are
+    // then broadcast straight from memory (a load each), not from general
+    // registers, whose broadcasts crowd the one port that also counts bits.
+    let open_peers = [0, 1, 2].map(|band| _mm256_and_si256(broadcast(unsolved[band]), peers[band]));
     let mut weaker = broadcast(u32::MAX);
     for digit in 0..9 {
-        let masks = [cands[digit], cands[9 + digit], cands[18 + digit]];
+        let masks = [0, 1, 2].map(|band| broadcast(cands[9 * band + digit]));
         let own = _mm256_mask_mov_epi32(
-            _mm256_mask_mov_epi32(broadcast(masks[0]), in_second, broadcast(masks[1])),
+            _mm256_mask_mov_epi32(masks[0], in_second, masks[1]),
             in_third,
-            broadcast(masks[2]),
+            masks[2],
         );
         let holds = _mm256_test_epi32_mask(own, bit);
-        let reach = |band: usize| {
-            _mm256_popcnt_epi32(_mm256_and_si256(
-                broadcast(masks[band] & unsolved[band]),
-                peers[band],
-            ))
-        };
+        let reach =
+            |band: usize| _mm256_popcnt_epi32(_mm256_and_si256(masks[band], open_peers[band]));
         let total = _mm256_add_epi32(_mm256_add_epi32(reach(0), reach(1)), reach(2));
         weaker = _mm256_mask_min_epu32(weaker, holds, weaker, total);
     }
