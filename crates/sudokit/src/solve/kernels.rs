@@ -34,9 +34,19 @@ pub(crate) trait Kernels: Copy {
     /// packed one a byte in `cells`, the position of the first whose weaker
     /// branch reaches furthest: see [`best_bivalue_portable`].
     #[inline(always)]
-    fn best_bivalue(self, cands: &[u32; 27], unsolved: &[u32; 3], cells: u64, count: u32) -> u32 {
-        best_bivalue_portable(cands, unsolved, cells, count)
+    fn best_bivalue(self, board: Scoring<'_>, cells: u64, count: u32) -> u32 {
+        best_bivalue_portable(board, cells, count)
     }
+}
+
+/// What [`Kernels::best_bivalue`] reads of a propagated state: the 27 band
+/// masks (`band * 9 + digit`), each band's open cells and its cells with two
+/// candidates.
+#[derive(Clone, Copy)]
+pub(crate) struct Scoring<'a> {
+    pub(crate) cands: &'a [u32; 27],
+    pub(crate) unsolved: &'a [u32; 3],
+    pub(crate) pairs: &'a [u32; 3],
 }
 
 /// The most cells [`Kernels::best_bivalue`] scores in one call.
@@ -44,21 +54,17 @@ pub(crate) const SCORED_CELLS_MAX: u32 = 8;
 
 /// [`Kernels::best_bivalue`] for any CPU, and the reference for the others.
 ///
-/// A cell's score is how many candidates the weaker of its two branches
-/// removes at once: for each of its digits, the open peers that hold the
-/// digit, and the smaller of the two counts. The first cell with the highest
-/// score wins.
+/// A cell's score is how far the weaker of its two branches reaches at
+/// once: for each of its digits, the open peers that hold the digit, and
+/// twice those of them with two candidates (which the digit's placement
+/// leaves with one, to be placed in turn); the smaller of the two. The first
+/// cell with the highest score wins.
 #[inline(always)]
-pub(crate) fn best_bivalue_portable(
-    cands: &[u32; 27],
-    unsolved: &[u32; 3],
-    cells: u64,
-    count: u32,
-) -> u32 {
+pub(crate) fn best_bivalue_portable(board: Scoring<'_>, cells: u64, count: u32) -> u32 {
     let mut best = (0u32, 0u32);
     for position in 0..count {
         let cell = (cells >> (8 * position) & 0xFF) as usize;
-        let score = weaker_branch_reach(cands, unsolved, cell);
+        let score = weaker_branch_reach(board, cell);
         if position == 0 || score > best.0 {
             best = (score, position);
         }
@@ -68,7 +74,12 @@ pub(crate) fn best_bivalue_portable(
 
 /// The score of one cell for [`best_bivalue_portable`].
 #[inline(always)]
-fn weaker_branch_reach(cands: &[u32; 27], unsolved: &[u32; 3], cell: usize) -> u32 {
+fn weaker_branch_reach(board: Scoring<'_>, cell: usize) -> u32 {
+    let Scoring {
+        cands,
+        unsolved,
+        pairs,
+    } = board;
     let peers = &PEERS[cell];
     let band = cell / 27;
     let bit = 1u32 << (cell % 27);
@@ -82,10 +93,13 @@ fn weaker_branch_reach(cands: &[u32; 27], unsolved: &[u32; 3], cell: usize) -> u
         let digit = digits.trailing_zeros() as usize;
         digits &= digits - 1;
         // Two bands in one word: one population count fewer.
-        let low = u64::from(cands[digit] & peers[0] & unsolved[0])
-            | u64::from(cands[9 + digit] & peers[1] & unsolved[1]) << 27;
-        let high = cands[18 + digit] & peers[2] & unsolved[2];
-        weaker = weaker.min(low.count_ones() + high.count_ones());
+        let count = |among: &[u32; 3]| {
+            let low = u64::from(cands[digit] & peers[0] & among[0])
+                | u64::from(cands[9 + digit] & peers[1] & among[1]) << 27;
+            let high = cands[18 + digit] & peers[2] & among[2];
+            low.count_ones() + high.count_ones()
+        };
+        weaker = weaker.min(count(unsolved) + 2 * count(pairs));
     }
     weaker
 }
@@ -346,10 +360,10 @@ impl Kernels for Avx512 {
     }
 
     #[inline(always)]
-    fn best_bivalue(self, cands: &[u32; 27], unsolved: &[u32; 3], cells: u64, count: u32) -> u32 {
+    fn best_bivalue(self, board: Scoring<'_>, cells: u64, count: u32) -> u32 {
         // SAFETY: an `Avx512` exists only on a CPU with AVX2, AVX-512 F, VL
         // and VPOPCNTDQ (see `new`).
-        unsafe { best_bivalue_avx512(cands, unsolved, cells, count) }
+        unsafe { best_bivalue_avx512(board, cells, count) }
     }
 }
 
@@ -409,8 +423,10 @@ unsafe fn clear_with_avx2(masks: &mut [u32; 9], cells: u32) -> u32 {
 
 /// [`best_bivalue_portable`] with one cell in each lane of a 256-bit
 /// register: per digit, the cells that hold it (a masked test) take the
-/// smaller of their score so far and the digit's reach (three ANDs with the
-/// open peers and `vpopcntd`); then the highest score and its first lane.
+/// smaller of their score so far and the digit's reach (its mask ANDed with
+/// the open peers and with the peers that have two candidates, each summed
+/// over the three bands by a carry-save add and `vpopcntd`); then the highest
+/// score and its first lane.
 ///
 /// # Safety
 ///
@@ -419,17 +435,18 @@ unsafe fn clear_with_avx2(masks: &mut [u32; 9], cells: u32) -> u32 {
 /// cell (0 to 80).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vpopcntdq")]
-unsafe fn best_bivalue_avx512(
-    cands: &[u32; 27],
-    unsolved: &[u32; 3],
-    cells: u64,
-    count: u32,
-) -> u32 {
+unsafe fn best_bivalue_avx512(board: Scoring<'_>, cells: u64, count: u32) -> u32 {
+    let Scoring {
+        cands,
+        unsolved,
+        pairs,
+    } = board;
     use std::arch::x86_64::{
-        _mm256_add_epi32, _mm256_and_si256, _mm256_cmpeq_epi32_mask, _mm256_cmpge_epu32_mask,
-        _mm256_cvtepu8_epi32, _mm256_i32gather_epi32, _mm256_mask_min_epu32, _mm256_mask_mov_epi32,
-        _mm256_maskz_mov_epi32, _mm256_max_epu32, _mm256_popcnt_epi32, _mm256_set1_epi32,
-        _mm256_shuffle_epi32, _mm256_shuffle_i32x4, _mm256_sllv_epi32, _mm256_sub_epi32,
+        __m256i, _mm256_add_epi32, _mm256_and_si256, _mm256_cmpeq_epi32_mask,
+        _mm256_cmpge_epu32_mask, _mm256_cvtepu8_epi32, _mm256_i32gather_epi32,
+        _mm256_mask_min_epu32, _mm256_mask_mov_epi32, _mm256_maskz_mov_epi32, _mm256_max_epu32,
+        _mm256_popcnt_epi32, _mm256_set1_epi32, _mm256_shuffle_epi32, _mm256_shuffle_i32x4,
+        _mm256_slli_epi32, _mm256_sllv_epi32, _mm256_sub_epi32, _mm256_ternarylogic_epi32,
         _mm256_test_epi32_mask, _mm_cvtsi64_si128,
     };
     let broadcast = |value: u32| _mm256_set1_epi32(value as i32);
@@ -462,6 +479,7 @@ unsafe fn best_bivalue_avx512(
     // then broadcast straight from memory (a load each), not from general
     // registers, whose broadcasts crowd the one port that also counts bits.
     let open_peers = [0, 1, 2].map(|band| _mm256_and_si256(broadcast(unsolved[band]), peers[band]));
+    let pair_peers = [0, 1, 2].map(|band| _mm256_and_si256(broadcast(pairs[band]), peers[band]));
     let mut weaker = broadcast(u32::MAX);
     for digit in 0..9 {
         let masks = [0, 1, 2].map(|band| broadcast(cands[9 * band + digit]));
@@ -471,9 +489,23 @@ unsafe fn best_bivalue_avx512(
             masks[2],
         );
         let holds = _mm256_test_epi32_mask(own, bit);
-        let reach =
-            |band: usize| _mm256_popcnt_epi32(_mm256_and_si256(masks[band], open_peers[band]));
-        let total = _mm256_add_epi32(_mm256_add_epi32(reach(0), reach(1)), reach(2));
+        // Each sum of three counts as the counts of a carry-save add (the
+        // bits set once or three times, and those set at least twice):
+        // two population counts instead of three.
+        let sum_of_three = |among: &[__m256i; 3]| {
+            let [a, b, c] = [0, 1, 2].map(|band| _mm256_and_si256(masks[band], among[band]));
+            let odd = _mm256_ternarylogic_epi32::<0x96>(a, b, c);
+            let carries = _mm256_ternarylogic_epi32::<0xE8>(a, b, c);
+            (_mm256_popcnt_epi32(odd), _mm256_popcnt_epi32(carries))
+        };
+        let (reach_odd, reach_carries) = sum_of_three(&open_peers);
+        let (singles_odd, singles_carries) = sum_of_three(&pair_peers);
+        // reach + 2 * singles
+        let twos = _mm256_add_epi32(reach_carries, singles_odd);
+        let total = _mm256_add_epi32(
+            _mm256_add_epi32(reach_odd, _mm256_add_epi32(twos, twos)),
+            _mm256_slli_epi32::<2>(singles_carries),
+        );
         weaker = _mm256_mask_min_epu32(weaker, holds, weaker, total);
     }
     // Lanes past `count` score 0, below or tied with lane 0, which is live.
@@ -602,6 +634,13 @@ pub(super) mod tests {
         for (round, group) in masks.chunks_exact(30).enumerate() {
             let cands: [u32; 27] = group[..27].try_into().expect("27 masks");
             let unsolved: [u32; 3] = group[27..].try_into().expect("three bands");
+            // Cells with two candidates are open; any subset will do here.
+            let pairs = unsolved.map(|open| open & next() as u32);
+            let board = Scoring {
+                cands: &cands,
+                unsolved: &unsolved,
+                pairs: &pairs,
+            };
             // Any cells, repeats and cell 0 included; every count, so that
             // ties and the unused lanes are covered.
             let count = round as u32 % SCORED_CELLS_MAX + 1;
@@ -610,9 +649,9 @@ pub(super) mod tests {
                 cells |= (next() % 81) << (8 * position);
             }
             assert_eq!(
-                kernels.best_bivalue(&cands, &unsolved, cells, count),
-                Portable.best_bivalue(&cands, &unsolved, cells, count),
-                "{cands:?} {unsolved:?} {cells:#x} {count}"
+                kernels.best_bivalue(board, cells, count),
+                Portable.best_bivalue(board, cells, count),
+                "{cands:?} {unsolved:?} {pairs:?} {cells:#x} {count}"
             );
         }
     }

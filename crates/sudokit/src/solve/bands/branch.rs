@@ -3,7 +3,7 @@
 //! candidates; and taking one alternative of it.
 
 use super::state::{at, Contradiction, State};
-use crate::solve::kernels::{triads_of, Kernels, SCORED_CELLS_MAX};
+use crate::solve::kernels::{triads_of, Kernels, Scoring, SCORED_CELLS_MAX};
 use crate::solve::tables::{PATTERNS_PRESENT, PATTERN_TRIADS, TRIAD_CELLS};
 
 impl State {
@@ -114,7 +114,12 @@ impl State {
             rest &= rest.wrapping_sub(1);
         }
         cells &= u64::MAX >> (64 - 8 * count);
-        let position = kernel.best_bivalue(&self.cands, &self.unsolved, cells, count);
+        let board = Scoring {
+            cands: &self.cands,
+            unsolved: &self.unsolved,
+            pairs: &self.pairs,
+        };
+        let position = kernel.best_bivalue(board, cells, count);
         Some((cells >> (8 * position) & 0xFF) as usize)
     }
 
