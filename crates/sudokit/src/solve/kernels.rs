@@ -54,11 +54,11 @@ pub(crate) const SCORED_CELLS_MAX: u32 = 8;
 
 /// [`Kernels::best_bivalue`] for any CPU, and the reference for the others.
 ///
-/// A cell's score is how far the weaker of its two branches reaches at
-/// once: for each of its digits, the open peers that hold the digit, and
+/// A cell's score is how far its branches reach at once, the weaker one
+/// twice: for each of its digits, the open peers that hold the digit, and
 /// twice those of them with two candidates (which the digit's placement
-/// leaves with one, to be placed in turn); the smaller of the two. The first
-/// cell with the highest score wins.
+/// leaves with one, to be placed in turn); then twice the smaller of the two
+/// reaches plus the larger. The first cell with the highest score wins.
 #[inline(always)]
 pub(crate) fn best_bivalue_portable(board: Scoring<'_>, cells: u64, count: u32) -> u32 {
     let mut best = (0u32, 0u32);
@@ -88,7 +88,7 @@ fn weaker_branch_reach(board: Scoring<'_>, cell: usize) -> u32 {
     for digit in 0..9 {
         digits |= u32::from(cands[band * 9 + digit] & bit != 0) << digit;
     }
-    let mut weaker = u32::MAX;
+    let (mut weaker, mut stronger) = (u32::MAX, 0);
     while digits != 0 {
         let digit = digits.trailing_zeros() as usize;
         digits &= digits - 1;
@@ -99,9 +99,11 @@ fn weaker_branch_reach(board: Scoring<'_>, cell: usize) -> u32 {
             let high = cands[18 + digit] & peers[2] & among[2];
             low.count_ones() + high.count_ones()
         };
-        weaker = weaker.min(count(unsolved) + 2 * count(pairs));
+        let reach = count(unsolved) + 2 * count(pairs);
+        weaker = weaker.min(reach);
+        stronger = stronger.max(reach);
     }
-    weaker
+    2 * weaker + stronger
 }
 
 /// [`Kernels`] for any CPU, and the reference for the others; written so that
@@ -423,10 +425,10 @@ unsafe fn clear_with_avx2(masks: &mut [u32; 9], cells: u32) -> u32 {
 
 /// [`best_bivalue_portable`] with one cell in each lane of a 256-bit
 /// register: per digit, the cells that hold it (a masked test) take the
-/// smaller of their score so far and the digit's reach (its mask ANDed with
-/// the open peers and with the peers that have two candidates, each summed
-/// over the three bands by a carry-save add and `vpopcntd`); then the highest
-/// score and its first lane.
+/// smaller and the larger of their reaches so far and the digit's reach (its
+/// mask ANDed with the open peers and with the peers that have two
+/// candidates, each summed over the three bands by a carry-save add and
+/// `vpopcntd`); then the highest score and its first lane.
 ///
 /// # Safety
 ///
@@ -444,10 +446,10 @@ unsafe fn best_bivalue_avx512(board: Scoring<'_>, cells: u64, count: u32) -> u32
     use std::arch::x86_64::{
         __m256i, _mm256_add_epi32, _mm256_and_si256, _mm256_cmpeq_epi32_mask,
         _mm256_cmpge_epu32_mask, _mm256_cvtepu8_epi32, _mm256_i32gather_epi32,
-        _mm256_mask_min_epu32, _mm256_mask_mov_epi32, _mm256_maskz_mov_epi32, _mm256_max_epu32,
-        _mm256_popcnt_epi32, _mm256_set1_epi32, _mm256_shuffle_epi32, _mm256_shuffle_i32x4,
-        _mm256_slli_epi32, _mm256_sllv_epi32, _mm256_sub_epi32, _mm256_ternarylogic_epi32,
-        _mm256_test_epi32_mask, _mm_cvtsi64_si128,
+        _mm256_mask_max_epu32, _mm256_mask_min_epu32, _mm256_mask_mov_epi32,
+        _mm256_maskz_mov_epi32, _mm256_max_epu32, _mm256_popcnt_epi32, _mm256_set1_epi32,
+        _mm256_shuffle_epi32, _mm256_shuffle_i32x4, _mm256_slli_epi32, _mm256_sllv_epi32,
+        _mm256_sub_epi32, _mm256_ternarylogic_epi32, _mm256_test_epi32_mask, _mm_cvtsi64_si128,
     };
     let broadcast = |value: u32| _mm256_set1_epi32(value as i32);
     let live = ((1u32 << count) - 1) as u8;
@@ -480,7 +482,7 @@ unsafe fn best_bivalue_avx512(board: Scoring<'_>, cells: u64, count: u32) -> u32
     // registers, whose broadcasts crowd the one port that also counts bits.
     let open_peers = [0, 1, 2].map(|band| _mm256_and_si256(broadcast(unsolved[band]), peers[band]));
     let pair_peers = [0, 1, 2].map(|band| _mm256_and_si256(broadcast(pairs[band]), peers[band]));
-    let mut weaker = broadcast(u32::MAX);
+    let (mut weaker, mut stronger) = (broadcast(u32::MAX), broadcast(0));
     for digit in 0..9 {
         let masks = [0, 1, 2].map(|band| broadcast(cands[9 * band + digit]));
         let own = _mm256_mask_mov_epi32(
@@ -507,9 +509,11 @@ unsafe fn best_bivalue_avx512(board: Scoring<'_>, cells: u64, count: u32) -> u32
             _mm256_slli_epi32::<2>(singles_carries),
         );
         weaker = _mm256_mask_min_epu32(weaker, holds, weaker, total);
+        stronger = _mm256_mask_max_epu32(stronger, holds, stronger, total);
     }
+    let score = _mm256_add_epi32(_mm256_add_epi32(weaker, weaker), stronger);
     // Lanes past `count` score 0, below or tied with lane 0, which is live.
-    let scores = _mm256_maskz_mov_epi32(live, weaker);
+    let scores = _mm256_maskz_mov_epi32(live, score);
     let halves = _mm256_max_epu32(scores, _mm256_shuffle_i32x4::<0b01>(scores, scores));
     let pairs = _mm256_max_epu32(halves, _mm256_shuffle_epi32::<0b0100_1110>(halves));
     let best = _mm256_max_epu32(pairs, _mm256_shuffle_epi32::<0b1011_0001>(pairs));
