@@ -103,7 +103,9 @@ fn weaker_branch_reach(board: Scoring<'_>, cell: usize) -> u32 {
         weaker = weaker.min(reach);
         stronger = stronger.max(reach);
     }
-    2 * weaker + stronger
+    // Wrapping as the vector kernels' lanes do: a cell without a digit (never
+    // a bivalue one, only a test's) keeps `u32::MAX` as its weaker reach.
+    weaker.wrapping_mul(2).wrapping_add(stronger)
 }
 
 /// [`Kernels`] for any CPU, and the reference for the others; written so that
