@@ -31,8 +31,8 @@ pub(crate) trait Kernels: Copy {
     fn triads(self, mask: u32) -> u32;
 
     /// Of `count` (1 to [`SCORED_CELLS_MAX`]) cells with two candidates each,
-    /// packed one a byte in `cells`, the position of the first whose weaker
-    /// branch reaches furthest: see [`best_bivalue_portable`].
+    /// packed one a byte in `cells`, the position of the first whose branches
+    /// reach furthest: see [`best_bivalue_portable`].
     #[inline(always)]
     fn best_bivalue(self, board: Scoring<'_>, cells: u64, count: u32) -> u32 {
         best_bivalue_portable(board, cells, count)
@@ -64,7 +64,7 @@ pub(crate) fn best_bivalue_portable(board: Scoring<'_>, cells: u64, count: u32) 
     let mut best = (0u32, 0u32);
     for position in 0..count {
         let cell = (cells >> (8 * position) & 0xFF) as usize;
-        let score = weaker_branch_reach(board, cell);
+        let score = branch_score(board, cell);
         if position == 0 || score > best.0 {
             best = (score, position);
         }
@@ -74,7 +74,7 @@ pub(crate) fn best_bivalue_portable(board: Scoring<'_>, cells: u64, count: u32) 
 
 /// The score of one cell for [`best_bivalue_portable`].
 #[inline(always)]
-fn weaker_branch_reach(board: Scoring<'_>, cell: usize) -> u32 {
+fn branch_score(board: Scoring<'_>, cell: usize) -> u32 {
     let Scoring {
         cands,
         unsolved,
@@ -517,8 +517,8 @@ unsafe fn best_bivalue_avx512(board: Scoring<'_>, cells: u64, count: u32) -> u32
     // Lanes past `count` score 0, below or tied with lane 0, which is live.
     let scores = _mm256_maskz_mov_epi32(live, score);
     let halves = _mm256_max_epu32(scores, _mm256_shuffle_i32x4::<0b01>(scores, scores));
-    let pairs = _mm256_max_epu32(halves, _mm256_shuffle_epi32::<0b0100_1110>(halves));
-    let best = _mm256_max_epu32(pairs, _mm256_shuffle_epi32::<0b1011_0001>(pairs));
+    let quarters = _mm256_max_epu32(halves, _mm256_shuffle_epi32::<0b0100_1110>(halves));
+    let best = _mm256_max_epu32(quarters, _mm256_shuffle_epi32::<0b1011_0001>(quarters));
     u32::from(_mm256_cmpeq_epi32_mask(scores, best)).trailing_zeros()
 }
 
