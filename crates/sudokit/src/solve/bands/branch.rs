@@ -93,9 +93,9 @@ impl State {
     /// spread over the board offer better branches than the first rows'.
     #[inline(always)]
     fn bivalue_cell<K: Kernels>(&self, scored: u32, kernel: K) -> Option<usize> {
-        // The board's bivalue cells as one 81-bit set, bit = cell: taken in
-        // a fixed number of steps, without a branch on how many there are
-        // (which a processor cannot predict).
+        // The board's bivalue cells as one 81-bit set, bit = cell: whether
+        // there are any, and the first in row-major order, without a loop
+        // over the bands.
         let all = u128::from(self.pairs[0])
             | u128::from(self.pairs[1]) << 27
             | u128::from(self.pairs[2]) << 54;
