@@ -76,6 +76,7 @@ mod search;
 mod state;
 #[cfg(test)]
 mod tests;
+mod triads;
 
 pub(crate) use lexmin::{
     first_in_order, lexicographic, search_below_found, smallest_solution, Step,

@@ -2,6 +2,7 @@
 //! singles in columns, until nothing changes or a contradiction shows.
 
 use super::state::{at, Contradiction, State};
+use super::triads::full_adder;
 use crate::solve::kernels::{Kernels, Portable};
 use crate::solve::tables::{BAND_PATTERN_CELLS, COLUMN_CLAIMS_KEEP};
 
@@ -11,13 +12,6 @@ const ROW: u32 = 0x1FF;
 /// Each row of a band mask, lowest bit: subtracting it from a mask whose
 /// three rows are all non-empty borrows within each row only.
 const ROW_LOW_BITS: u32 = 0x40201;
-
-/// A full adder on 27 lanes: the sum and carry bits of `a + b + c`.
-#[inline(always)]
-fn full_adder(a: u32, b: u32, c: u32) -> (u32, u32) {
-    let half = a ^ b;
-    (half ^ c, (a & b) | (half & c))
-}
 
 /// The cells of a band that at least one, two and three of its nine digit
 /// masks hold. A tree of full adders: fewer operations than counting digit
@@ -37,6 +31,25 @@ fn digit_counts(masks: &[u32; 9]) -> [u32; 3] {
         any_carry,
         (ones & any_carry) | two_carries,
     ]
+}
+
+/// What a propagation applies once its band steps stall.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Rules {
+    /// Naked singles.
+    Singles,
+    /// Naked singles, then hidden singles in columns.
+    Columns,
+    /// As `Columns`, and the triad rules (`triads.rs`) where the first round
+    /// of band steps and singles finds nothing more; later rounds, which
+    /// follow singles found, go without them. The rules cut the guesses on
+    /// hard boards by a tenth to a quarter, but their pass over the 27 masks
+    /// costs as much as a few band steps: run at every fixed point they cost
+    /// more than they saved (docs/PERFORMANCE.md).
+    Triads,
+    /// Every rule at every fixed point, the triad rules included: a fixed
+    /// point that does not depend on the order of the rounds.
+    Throughout,
 }
 
 /// Sweeps of more band steps than this take them interleaved (see
@@ -107,16 +120,16 @@ impl State {
     /// stall, hidden singles in columns last.
     #[inline(always)]
     pub(crate) fn propagate(&mut self) -> Result<(), Contradiction> {
-        self.propagate_with(Portable, true)
+        self.propagate_with(Portable, Rules::Throughout)
     }
 
-    /// [`State::propagate`] with `kernel`'s band clear and mini-row scan;
-    /// without hidden singles in columns unless `columns`.
+    /// [`State::propagate`] with `kernel`'s band clear and mini-row scan,
+    /// and `rules` after the band steps.
     #[inline(always)]
     pub(crate) fn propagate_with<K: Kernels>(
         &mut self,
         kernel: K,
-        columns: bool,
+        mut rules: Rules,
     ) -> Result<(), Contradiction> {
         loop {
             // Sweeps over the work list as it stood when the sweep began (in
@@ -141,8 +154,13 @@ impl State {
                     self.band_step(index, &mut pending, kernel)?;
                 }
             }
-            if !self.after_sweeps(columns)? {
+            if !self.after_sweeps(rules)? {
                 return Ok(());
+            }
+            // The triad rules only where the first round stalls: see
+            // `Rules::Triads`.
+            if rules == Rules::Triads {
+                rules = Rules::Columns;
             }
         }
     }
@@ -190,7 +208,7 @@ impl State {
             }
             for (lane, state) in [&mut *first, &mut *second].into_iter().enumerate() {
                 if running[lane] {
-                    match state.after_sweeps(true) {
+                    match state.after_sweeps(Rules::Columns) {
                         Ok(more) => running[lane] = more,
                         Err(contradiction) => {
                             (results[lane], running[lane]) = (Err(contradiction), false);
@@ -204,21 +222,24 @@ impl State {
         }
     }
 
-    /// The rules after the band steps, naked singles, then hidden singles in
-    /// columns if `columns`: whether they left band steps to run (false at
-    /// the fixed point).
+    /// The rules after the band steps, naked singles, then as `rules` says
+    /// hidden singles in columns and the triad rules: whether they left band
+    /// steps to run (false at the fixed point).
     #[inline(always)]
-    fn after_sweeps(&mut self, columns: bool) -> Result<bool, Contradiction> {
+    fn after_sweeps(&mut self, rules: Rules) -> Result<bool, Contradiction> {
         if self.is_solved() {
             return Ok(false);
         }
         if self.naked_singles()? {
             return Ok(true);
         }
-        if !columns {
+        if rules == Rules::Singles {
             return Ok(false);
         }
         self.column_singles()?;
+        if self.pending == 0 && rules != Rules::Columns {
+            self.triad_rules()?;
+        }
         Ok(self.pending != 0)
     }
 

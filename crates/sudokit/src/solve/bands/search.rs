@@ -4,6 +4,7 @@
 
 use super::branch::BIVALUE_CELLS_SCORED;
 use super::lexmin::LexBound;
+use super::propagate::Rules;
 use super::state::{Contradiction, State};
 use crate::solve::kernels::{Kernels, Native, Portable};
 
@@ -214,6 +215,7 @@ pub(super) fn search_portable<const IN_ORDER: bool, const BELOW_FOUND: bool, K: 
     // One call site for the propagation, which is inlined.
     let mut alive = true;
     let mut dead_ends = 0u64;
+    let mut at_root = true;
     let mut bound: Option<LexBound> = None;
     // Below a solution found, the budget counts from that solution. The
     // pulse shares the one comparison per guess with the budget: the search
@@ -230,7 +232,19 @@ pub(super) fn search_portable<const IN_ORDER: bool, const BELOW_FOUND: bool, K: 
         // `DEAD_ENDS_BEFORE_THOROUGH`); the row-major walk, short by design,
         // keeps the column rule.
         let thorough = IN_ORDER || stack.is_empty() || dead_ends > DEAD_ENDS_BEFORE_THOROUGH;
-        alive = alive && state.propagate_with(kernel, thorough).is_ok();
+        // The root's fixed point must not depend on how far a caller
+        // propagated it (`Solver::root` propagates some boards' roots in
+        // pairs, and `Rules::Triads` depends on the first round): there
+        // every rule runs at every fixed point.
+        let rules = if at_root {
+            Rules::Columns
+        } else if thorough {
+            Rules::Triads
+        } else {
+            Rules::Singles
+        };
+        at_root = false;
+        alive = alive && state.propagate_with(kernel, rules).is_ok();
         if !alive {
             dead_ends += 1;
             if dead_ends > budget.dead_ends {
