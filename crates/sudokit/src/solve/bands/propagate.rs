@@ -166,7 +166,7 @@ impl State {
     }
 
     /// Propagates two states at once (as [`State::propagate_with`] with
-    /// hidden singles in columns): their band steps are taken in turn, so
+    /// [`Rules::Columns`]): their band steps are taken in turn, so
     /// that the processor overlaps the two chains of dependent loads, which
     /// one board alone leaves idle. Same fixed points, found sooner.
     #[inline(always)]
