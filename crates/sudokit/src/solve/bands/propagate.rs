@@ -47,9 +47,6 @@ pub(crate) enum Rules {
     /// costs as much as a few band steps: run at every fixed point they cost
     /// more than they saved (docs/PERFORMANCE.md).
     Triads,
-    /// Every rule at every fixed point, the triad rules included: a fixed
-    /// point that does not depend on the order of the rounds.
-    Throughout,
 }
 
 /// Sweeps of more band steps than this take them interleaved (see
@@ -120,7 +117,7 @@ impl State {
     /// stall, hidden singles in columns last.
     #[inline(always)]
     pub(crate) fn propagate(&mut self) -> Result<(), Contradiction> {
-        self.propagate_with(Portable, Rules::Throughout)
+        self.propagate_with(Portable, Rules::Columns)
     }
 
     /// [`State::propagate`] with `kernel`'s band clear and mini-row scan,
@@ -237,7 +234,7 @@ impl State {
             return Ok(false);
         }
         self.column_singles()?;
-        if self.pending == 0 && rules != Rules::Columns {
+        if self.pending == 0 && rules == Rules::Triads {
             self.triad_rules()?;
         }
         Ok(self.pending != 0)

@@ -232,16 +232,18 @@ pub(super) fn search_portable<const IN_ORDER: bool, const BELOW_FOUND: bool, K: 
         // `DEAD_ENDS_BEFORE_THOROUGH`); the row-major walk, short by design,
         // keeps the column rule.
         let thorough = IN_ORDER || stack.is_empty() || dead_ends > DEAD_ENDS_BEFORE_THOROUGH;
-        // The root's fixed point must not depend on how far a caller
-        // propagated it (`Solver::root` propagates some boards' roots in
-        // pairs, and `Rules::Triads` depends on the first round): there
-        // every rule runs at every fixed point.
-        let rules = if at_root {
-            Rules::Columns
-        } else if thorough {
-            Rules::Triads
-        } else {
+        // The root keeps to the rules but the triads, so that its state does
+        // not depend on how far a caller propagated it (`Solver::root`
+        // propagates some roots in pairs, and `Rules::Triads` depends on the
+        // first round). The row-major walk, short by design, takes them
+        // only once it has met a few dead ends, as the search its scoring:
+        // on boards with many solutions they would cost it a tenth.
+        let rules = if !thorough {
             Rules::Singles
+        } else if at_root || (IN_ORDER && dead_ends <= DEAD_ENDS_BEFORE_THOROUGH) {
+            Rules::Columns
+        } else {
+            Rules::Triads
         };
         at_root = false;
         alive = alive && state.propagate_with(kernel, rules).is_ok();

@@ -3,7 +3,6 @@
 
 use super::lexmin::{lexicographic, search_below_found};
 #[cfg(target_arch = "x86_64")]
-use super::propagate::Rules;
 use super::search::{search_portable, Budget};
 use super::search::{Frame, ALWAYS};
 use super::state::{Contradiction, State};
@@ -287,12 +286,7 @@ fn boards_propagated_in_pairs_reach_the_states_each_reaches_alone() {
     let (mut checked, mut contradictions) = (0, 0);
     for (first, second) in states.iter().zip(states.iter().skip(1).step_by(2)) {
         let (mut alone_first, mut alone_second) = (*first, *second);
-        // The pairs propagate as `Rules::Columns` does: the search's root
-        // then makes the triad pass, whichever way its root came.
-        let alone = [
-            alone_first.propagate_with(Portable, Rules::Columns),
-            alone_second.propagate_with(Portable, Rules::Columns),
-        ];
+        let alone = [alone_first.propagate(), alone_second.propagate()];
         let (mut paired_first, mut paired_second) = (*first, *second);
         let paired = State::propagate_pair([&mut paired_first, &mut paired_second], Portable);
         let (mut native_first, mut native_second) = (*first, *second);
