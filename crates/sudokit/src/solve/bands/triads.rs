@@ -72,7 +72,8 @@ impl State {
     /// Horizontal triads are packed one a bit, `9 * row + 3 * box + band`;
     /// vertical ones `9 * band + column`. Per digit: the triads that hold it,
     /// and those it must take (its row's only triad in the band; its
-    /// column's only band, or its box's only column). A triad that three
+    /// column's only band, which covers its box's only column: the band
+    /// steps have claimed that column from the other bands). A triad that three
     /// digits alone can hold keeps them from its row and box (or column and
     /// box); one that three digits must take keeps every other digit out.
     #[inline(always)]
@@ -80,7 +81,6 @@ impl State {
         let mut holds_h = [0u32; 9];
         let mut takes_h = [0u32; 9];
         let mut holds_v = [0u32; 9];
-        let mut box_column = [0u32; 9];
         for band in 0..3 {
             for digit in 0..9 {
                 let mask = self.cands[band * 9 + digit];
@@ -93,24 +93,16 @@ impl State {
                 holds_h[digit] |= triads << band;
                 takes_h[digit] |= (triads & single_rows) << band;
                 let columns = (mask | mask >> 9 | mask >> 18) & ROW;
-                // The same within each box's three columns.
-                let rest = columns & columns.wrapping_sub(0x49);
-                let boxes_with_more = (rest | rest >> 1 | rest >> 2) & 0x49;
-                let single_boxes = spread_triad(boxes_with_more ^ 0x49);
                 holds_v[digit] |= columns << (9 * band);
-                box_column[digit] |= (columns & single_boxes) << (9 * band);
             }
         }
         // A column whose digit lies in one band only.
-        let mut one_band = [0u32; 9];
         let mut takes_v = [0u32; 9];
-        for digit in 0..9 {
-            let held = holds_v[digit];
+        for (takes, held) in takes_v.iter_mut().zip(holds_v) {
             let (top, middle, bottom) = (held & ROW, held >> 9 & ROW, held >> 18);
-            one_band[digit] = (top & !(middle | bottom))
+            *takes = (top & !(middle | bottom))
                 | (middle & !(top | bottom)) << 9
                 | (bottom & !(top | middle)) << 18;
-            takes_v[digit] = one_band[digit] | box_column[digit];
         }
         let (held_h_three, held_h_four) = at_least_three_and_four(&holds_h);
         let (held_v_three, held_v_four) = at_least_three_and_four(&holds_v);
@@ -134,7 +126,7 @@ impl State {
             // band, and each hidden triad the digit need not take.
             let naked = holds_v[digit] & naked_v;
             let columns = spread_column((naked | naked >> 9 | naked >> 18) & ROW);
-            let claimed = naked | one_band[digit];
+            let claimed = naked | takes_v[digit];
             let boxes = spread_triad((claimed | claimed >> 1 | claimed >> 2) & TRIAD_LOW_BITS);
             let out_v = (columns & !naked) | (boxes & !claimed) | (taken_v_three & !takes_v[digit]);
             for (band, keep) in keep.iter_mut().enumerate() {
