@@ -1,8 +1,7 @@
 //! Propagation: band steps from the work list, naked singles, and hidden
 //! singles in columns, until nothing changes or a contradiction shows.
 
-use super::state::{at, Contradiction, State};
-use super::triads::full_adder;
+use super::state::{at, full_adder, Contradiction, State};
 use crate::solve::kernels::{Kernels, Portable};
 use crate::solve::tables::{BAND_PATTERN_CELLS, COLUMN_CLAIMS_KEEP};
 
@@ -112,9 +111,10 @@ static OTHER_BANDS: [[u8; 2]; 27] = {
 };
 
 impl State {
-    /// Applies every rule until nothing changes: band steps on changed
+    /// Applies the rules until nothing changes: band steps on changed
     /// digit-bands (cheap, and most of the work), naked singles when they
-    /// stall, hidden singles in columns last.
+    /// stall, hidden singles in columns last. The triad rules are the
+    /// search's (see [`Rules::Triads`]).
     #[inline(always)]
     pub(crate) fn propagate(&mut self) -> Result<(), Contradiction> {
         self.propagate_with(Portable, Rules::Columns)

@@ -27,6 +27,13 @@ pub(super) const fn at(digit: usize, band: usize) -> usize {
     band * 9 + digit
 }
 
+/// A full adder on 27 lanes: the sum and carry bits of `a + b + c`.
+#[inline(always)]
+pub(super) fn full_adder(a: u32, b: u32, c: u32) -> (u32, u32) {
+    let half = a ^ b;
+    (half ^ c, (a & b) | (half & c))
+}
+
 /// The propagation found a cell or house with no way left.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Contradiction;

@@ -4,7 +4,7 @@
 //! must go there, take it whole. With them, the column-to-box claim that the
 //! band steps, which see one band, cannot make.
 
-use super::state::{Contradiction, State};
+use super::state::{full_adder, Contradiction, State};
 
 /// The bits of one row of a band mask.
 const ROW: u32 = 0x1FF;
@@ -21,13 +21,6 @@ const ROW_BAND_BITS: u32 = 0x7 * ROW_LOW_BITS;
 
 /// All 27 triads of one direction, packed.
 const ALL_TRIADS: u32 = (1 << 27) - 1;
-
-/// A full adder on 27 lanes: the sum and carry bits of `a + b + c`.
-#[inline(always)]
-pub(super) fn full_adder(a: u32, b: u32, c: u32) -> (u32, u32) {
-    let half = a ^ b;
-    (half ^ c, (a & b) | (half & c))
-}
 
 /// Each bit to the three bits of its triad (bits three apart at most): by
 /// shifts, which vector code does in a cycle where a multiply takes ten.
