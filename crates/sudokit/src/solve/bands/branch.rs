@@ -154,7 +154,8 @@ impl State {
 /// whose alternatives are patterns; below it, cells whose alternatives are digits.
 const PATTERN_BRANCH: u8 = 81;
 
-/// How many bivalue cells, in row-major order, `choose` scores when it scores.
+/// How many bivalue cells `choose` scores when it scores (taken from the
+/// bands in turn: see `bivalue_cell`).
 pub(super) const BIVALUE_CELLS_SCORED: u32 = 8;
 const _: () = assert!(BIVALUE_CELLS_SCORED <= SCORED_CELLS_MAX);
 

@@ -1,16 +1,9 @@
 //! Propagation: band steps from the work list, naked singles, and hidden
 //! singles in columns, until nothing changes or a contradiction shows.
 
-use super::state::{at, full_adder, Contradiction, State};
+use super::state::{at, full_adder, Contradiction, State, ROW, ROW_LOW_BITS};
 use crate::solve::kernels::{Kernels, Portable};
 use crate::solve::tables::{BAND_PATTERN_CELLS, COLUMN_CLAIMS_KEEP};
-
-/// The bits of one row of a band mask.
-const ROW: u32 = 0x1FF;
-
-/// Each row of a band mask, lowest bit: subtracting it from a mask whose
-/// three rows are all non-empty borrows within each row only.
-const ROW_LOW_BITS: u32 = 0x40201;
 
 /// The cells of a band that at least one, two and three of its nine digit
 /// masks hold. A tree of full adders: fewer operations than counting digit

@@ -27,6 +27,13 @@ pub(super) const fn at(digit: usize, band: usize) -> usize {
     band * 9 + digit
 }
 
+/// The bits of one row of a band mask.
+pub(super) const ROW: u32 = 0x1FF;
+
+/// Each row of a band mask, lowest bit: subtracting it from a mask whose
+/// three rows are all non-empty borrows within each row only.
+pub(super) const ROW_LOW_BITS: u32 = 0x40201;
+
 /// A full adder on 27 lanes: the sum and carry bits of `a + b + c`.
 #[inline(always)]
 pub(super) fn full_adder(a: u32, b: u32, c: u32) -> (u32, u32) {

@@ -4,13 +4,7 @@
 //! must go there, take it whole. With them, the column-to-box claim that the
 //! band steps, which see one band, cannot make.
 
-use super::state::{full_adder, Contradiction, State};
-
-/// The bits of one row of a band mask.
-const ROW: u32 = 0x1FF;
-
-/// Each row of a band mask, lowest bit.
-const ROW_LOW_BITS: u32 = 0x40201;
+use super::state::{full_adder, Contradiction, State, ROW, ROW_LOW_BITS};
 
 /// Each triad of a band mask, lowest bit (bit `3 * k`).
 const TRIAD_LOW_BITS: u32 = 0x124_9249;
@@ -22,8 +16,8 @@ const ROW_BAND_BITS: u32 = 0x7 * ROW_LOW_BITS;
 /// All 27 triads of one direction, packed.
 const ALL_TRIADS: u32 = (1 << 27) - 1;
 
-/// Each bit to the three bits of its triad (bits three apart at most): by
-/// shifts, which vector code does in a cycle where a multiply takes ten.
+/// Each triad's lowest bit to the triad's three bits: by shifts, which
+/// vector code does faster than the multiply by 7 it stands for.
 #[inline(always)]
 fn spread_triad(bits: u32) -> u32 {
     bits | bits << 1 | bits << 2
@@ -49,7 +43,7 @@ fn at_least_three_and_four(words: &[u32; 9]) -> (u32, u32) {
     let (sum_b, carry_b) = full_adder(words[3], words[4], words[5]);
     let (sum_c, carry_c) = full_adder(words[6], words[7], words[8]);
     let (ones, carry_d) = full_adder(sum_a, sum_b, sum_c);
-    // The count is `ones + 2 * (carries) `, the carries `twos + 2 * fours`.
+    // The count is `ones + 2 * carries`, the carries `twos + 2 * fours`.
     let (twos_abc, fours_abc) = full_adder(carry_a, carry_b, carry_c);
     let twos = twos_abc ^ carry_d;
     let four_or_more = fours_abc | (twos_abc & carry_d);
@@ -66,9 +60,10 @@ impl State {
     /// vertical ones `9 * band + column`. Per digit: the triads that hold it,
     /// and those it must take (its row's only triad in the band; its
     /// column's only band, which covers its box's only column: the band
-    /// steps have claimed that column from the other bands). A triad that three
-    /// digits alone can hold keeps them from its row and box (or column and
-    /// box); one that three digits must take keeps every other digit out.
+    /// steps have claimed that column from the other bands). A triad that
+    /// three digits alone can hold keeps them from its row and box (or
+    /// column and box); one that three digits must take keeps every other
+    /// digit out.
     #[inline(always)]
     pub(super) fn triad_rules(&mut self) -> Result<(), Contradiction> {
         let mut holds_h = [0u32; 9];
@@ -133,11 +128,8 @@ impl State {
         // forward.
         let mut changed = 0u32;
         for (band, keep) in keep.iter().enumerate() {
-            let masks = &mut self.cands[band * 9..band * 9 + 9];
-            for (digit, (mask, keep)) in masks.iter_mut().zip(keep).enumerate() {
-                let old = *mask;
-                *mask = old & keep;
-                changed |= u32::from(*mask != old) << (band * 9 + digit);
+            for (digit, &keep) in keep.iter().enumerate() {
+                changed |= self.restrict_quietly(band * 9 + digit, keep);
             }
         }
         self.pending |= changed;
