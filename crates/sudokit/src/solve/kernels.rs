@@ -4,18 +4,21 @@
 //! beats what compilers make of portable code: clearing placed cells from a
 //! band's nine digit masks, finding the triads (one row of one box) of a band
 //! mask that hold the digit, and scoring the bivalue cells a guess may branch
-//! on. The search is generic over it and compiled once per implementation:
+//! on; and, around the search, a board's cells per digit (for its root) and a
+//! state's values (for its answer). The search is generic over it and
+//! compiled once per implementation:
 //!
 //! * [`Portable`], for any CPU, and the reference every other one is tested
 //!   against;
-//! * on x86-64, [`Avx2`] (the clear in one AVX2 register, triads by table),
+//! * on x86-64, [`Avx2`] (the clear, the digit cells and the values in AVX2
+//!   registers, triads by table),
 //!   [`Avx2Pext`] (the same clear, triads by one `pext`) and [`Avx512`]
 //!   (those, with the bivalue cells scored eight at a time in AVX-512
 //!   registers), each made only through a constructor that checks the CPU.
 //!
 //! [`Native::detect`] picks the best one once per process.
 
-use super::tables::{PEERS, TRIADS_OF_ROW};
+use super::tables::{BYTE_BITS_SPREAD, PEERS, TRIADS_OF_ROW};
 
 /// The bits of one row of a band mask.
 const ROW: u32 = 0x1FF;
@@ -29,6 +32,20 @@ pub(crate) trait Kernels: Copy {
     /// The triads of a 27-bit band mask that hold a bit, as nine bits: bit
     /// `row * 3 + box` for the triad in row `row` of the band and box `box`.
     fn triads(self, mask: u32) -> u32;
+
+    /// The cells of each digit (index 0 for digit 1) among a board's 81
+    /// values (0 for a blank, 1 to 9), as three 27-bit band masks.
+    #[inline(always)]
+    fn digit_cells(self, values: &[u8; 81]) -> [[u32; 3]; 9] {
+        digit_cells_portable(values)
+    }
+
+    /// A band's values (0 for an open cell) from its four bit planes (bit
+    /// `k` of each cell's value): bytes 0 to 26, the rest 0.
+    #[inline(always)]
+    fn band_values(self, planes: [u32; 4]) -> [u8; 32] {
+        band_values_portable(planes)
+    }
 
     /// Of `count` (1 to [`SCORED_CELLS_MAX`]) cells with two candidates each,
     /// packed one a byte in `cells`, the position of the first whose branches
@@ -129,6 +146,34 @@ impl Kernels for Portable {
     fn triads(self, mask: u32) -> u32 {
         triads_of(mask)
     }
+}
+
+/// [`Kernels::digit_cells`] for any CPU, and the reference for the others.
+#[inline(always)]
+pub(crate) fn digit_cells_portable(values: &[u8; 81]) -> [[u32; 3]; 9] {
+    let mut cells = [[0u32; 3]; 10];
+    for (cell, &value) in values.iter().enumerate() {
+        cells[usize::from(value)][cell / 27] |= 1 << (cell % 27);
+    }
+    let [_blanks, digits @ ..] = cells;
+    digits
+}
+
+/// [`Kernels::band_values`] for any CPU, and the reference for the others:
+/// eight cells at a time, each plane's byte spread into the bytes of a word
+/// by table.
+#[inline(always)]
+pub(crate) fn band_values_portable(planes: [u32; 4]) -> [u8; 32] {
+    let mut values = [0u8; 32];
+    for (chunk, bytes) in values.chunks_exact_mut(8).enumerate() {
+        let mut word = 0u64;
+        for (bit, plane) in planes.iter().enumerate() {
+            let byte = (plane >> (chunk * 8)) as u8;
+            word |= BYTE_BITS_SPREAD[usize::from(byte)] << bit;
+        }
+        bytes.copy_from_slice(&word.to_le_bytes());
+    }
+    values
 }
 
 /// The triads of a band mask that hold a bit, by table: see
@@ -277,6 +322,18 @@ impl Kernels for Avx2 {
     }
 
     #[inline(always)]
+    fn digit_cells(self, values: &[u8; 81]) -> [[u32; 3]; 9] {
+        // SAFETY: an `Avx2` exists only on a CPU with AVX2 (see `new`).
+        unsafe { digit_cells_with_avx2(values) }
+    }
+
+    #[inline(always)]
+    fn band_values(self, planes: [u32; 4]) -> [u8; 32] {
+        // SAFETY: an `Avx2` exists only on a CPU with AVX2 (see `new`).
+        unsafe { band_values_with_avx2(planes) }
+    }
+
+    #[inline(always)]
     fn triads(self, mask: u32) -> u32 {
         triads_of(mask)
     }
@@ -312,6 +369,16 @@ impl Kernels for Avx2Pext {
     #[inline(always)]
     fn clear(self, masks: &mut [u32; 9], cells: u32) -> u32 {
         self.avx2.clear(masks, cells)
+    }
+
+    #[inline(always)]
+    fn digit_cells(self, values: &[u8; 81]) -> [[u32; 3]; 9] {
+        self.avx2.digit_cells(values)
+    }
+
+    #[inline(always)]
+    fn band_values(self, planes: [u32; 4]) -> [u8; 32] {
+        self.avx2.band_values(planes)
     }
 
     #[inline(always)]
@@ -356,6 +423,16 @@ impl Kernels for Avx512 {
     #[inline(always)]
     fn clear(self, masks: &mut [u32; 9], cells: u32) -> u32 {
         self.pext.clear(masks, cells)
+    }
+
+    #[inline(always)]
+    fn digit_cells(self, values: &[u8; 81]) -> [[u32; 3]; 9] {
+        self.pext.digit_cells(values)
+    }
+
+    #[inline(always)]
+    fn band_values(self, planes: [u32; 4]) -> [u8; 32] {
+        self.pext.band_values(planes)
     }
 
     #[inline(always)]
@@ -423,6 +500,85 @@ unsafe fn clear_with_avx2(masks: &mut [u32; 9], cells: u32) -> u32 {
     let old = masks[8];
     masks[8] = old & !cells;
     (!unchanged & 0xFF) | u32::from(masks[8] != old) << 8
+}
+
+/// The digit cells of [`Avx2`]: each digit compared with the 81 values in
+/// three 32-byte loads (the last one overlapping the second, so that none
+/// reads past the board), the lanes that match gathered one a bit.
+///
+/// # Safety
+///
+/// The CPU must support AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn digit_cells_with_avx2(values: &[u8; 81]) -> [[u32; 3]; 9] {
+    use std::arch::x86_64::{
+        __m256i, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_set1_epi8,
+    };
+    /// Where the last load starts: it ends at the board's last value.
+    const LAST_LOAD: usize = 81 - 32;
+    const BAND: u64 = (1 << 27) - 1;
+    let base = values.as_ptr();
+    // SAFETY: the loads read bytes 0..32, 32..64 and 49..81 of the 81; the
+    // unaligned loads need no alignment. The CPU has AVX2 (the caller's
+    // contract).
+    let (first, second, last) = unsafe {
+        (
+            _mm256_loadu_si256(base.cast::<__m256i>()),
+            _mm256_loadu_si256(base.add(32).cast::<__m256i>()),
+            _mm256_loadu_si256(base.add(LAST_LOAD).cast::<__m256i>()),
+        )
+    };
+    let mut cells = [[0u32; 3]; 9];
+    for (digit, cells) in cells.iter_mut().enumerate() {
+        let wanted = _mm256_set1_epi8(digit as i8 + 1);
+        let matches =
+            |values| u64::from(_mm256_movemask_epi8(_mm256_cmpeq_epi8(values, wanted)) as u32);
+        // Cells 0..64, and 64..81 from the last load's lanes 15..32.
+        let low = matches(first) | matches(second) << 32;
+        let high = matches(last) >> (64 - LAST_LOAD);
+        *cells = [
+            (low & BAND) as u32,
+            (low >> 27 & BAND) as u32,
+            ((low >> 54 | high << 10) & BAND) as u32,
+        ];
+    }
+    cells
+}
+
+/// The band values of [`Avx2`]: each plane's four bytes spread over the 32
+/// lanes (byte `j / 8` to lane `j`), the lanes whose bit is set taking the
+/// plane's bit of the value.
+///
+/// # Safety
+///
+/// The CPU must support AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn band_values_with_avx2(planes: [u32; 4]) -> [u8; 32] {
+    use std::arch::x86_64::{
+        __m256i, _mm256_and_si256, _mm256_cmpeq_epi8, _mm256_or_si256, _mm256_set1_epi32,
+        _mm256_set1_epi64x, _mm256_set1_epi8, _mm256_setr_epi8, _mm256_setzero_si256,
+        _mm256_shuffle_epi8, _mm256_storeu_si256,
+    };
+    // Byte shuffles stay within 128-bit halves; the broadcast plane has its
+    // four bytes in each.
+    let byte_of_lane = _mm256_setr_epi8(
+        0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3,
+        3, 3,
+    );
+    let bit_of_lane = _mm256_set1_epi64x(0x8040_2010_0804_0201_u64 as i64);
+    let mut values = _mm256_setzero_si256();
+    for (bit, &plane) in planes.iter().enumerate() {
+        let spread = _mm256_shuffle_epi8(_mm256_set1_epi32(plane as i32), byte_of_lane);
+        let set = _mm256_cmpeq_epi8(_mm256_and_si256(spread, bit_of_lane), bit_of_lane);
+        values = _mm256_or_si256(values, _mm256_and_si256(set, _mm256_set1_epi8(1 << bit)));
+    }
+    let mut bytes = [0u8; 32];
+    // SAFETY: `bytes` holds 32 bytes; the unaligned store needs no
+    // alignment. The CPU has AVX2 (the caller's contract).
+    unsafe { _mm256_storeu_si256(bytes.as_mut_ptr().cast::<__m256i>(), values) };
+    bytes
 }
 
 /// [`best_bivalue_portable`] with one cell in each lane of a 256-bit
@@ -673,6 +829,87 @@ pub(super) mod tests {
                     assert!(std::arch::is_x86_feature_detected!("avx2"));
                 }
             }
+        }
+    }
+
+    #[test]
+    fn the_portable_digit_cells_are_the_cells_holding_each_digit() {
+        let mut next = random_words(0x3C6E_F372_FE94_F82B);
+        for round in 0..2_000 {
+            let values: [u8; 81] = std::array::from_fn(|_| {
+                let word = next();
+                if word % 81 < round % 82 {
+                    (word >> 8) as u8 % 9 + 1
+                } else {
+                    0
+                }
+            });
+            let cells = digit_cells_portable(&values);
+            for (cell, &value) in values.iter().enumerate() {
+                for (digit, cells) in cells.iter().enumerate() {
+                    let holds = cells[cell / 27] >> (cell % 27) & 1 == 1;
+                    assert_eq!(holds, usize::from(value) == digit + 1, "{values:?}");
+                }
+            }
+            assert!(cells
+                .iter()
+                .all(|bands| bands.iter().all(|&mask| mask < 1 << 27)));
+        }
+    }
+
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn the_avx2_digit_cells_match_the_portable_ones() {
+        let Some(kernels) = Avx2::new() else {
+            return;
+        };
+        let mut next = random_words(0xA54F_F53A_5F1D_36F1);
+        for round in 0..20_000 {
+            let values: [u8; 81] = std::array::from_fn(|_| {
+                let word = next();
+                if word % 81 < round % 82 {
+                    (word >> 8) as u8 % 10
+                } else {
+                    0
+                }
+            });
+            assert_eq!(
+                kernels.digit_cells(&values),
+                Portable.digit_cells(&values),
+                "{values:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_portable_band_values_read_the_planes_cell_by_cell() {
+        let masks = random_masks(4 * 5_000);
+        for planes in masks.chunks_exact(4) {
+            let planes: [u32; 4] = planes.try_into().expect("four planes");
+            let values = band_values_portable(planes);
+            for (cell, &value) in values.iter().enumerate() {
+                let expected: u8 = (0..4)
+                    .map(|bit| ((planes[bit] >> cell & 1) as u8) << bit)
+                    .sum();
+                assert_eq!(value, if cell < 27 { expected } else { 0 }, "{planes:?}");
+            }
+        }
+    }
+
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn the_avx2_band_values_match_the_portable_ones() {
+        let Some(kernels) = Avx2::new() else {
+            return;
+        };
+        let masks = random_masks(4 * 50_000);
+        for planes in masks.chunks_exact(4) {
+            let planes: [u32; 4] = planes.try_into().expect("four planes");
+            assert_eq!(
+                kernels.band_values(planes),
+                Portable.band_values(planes),
+                "{planes:?}"
+            );
         }
     }
 }

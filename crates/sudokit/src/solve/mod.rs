@@ -26,7 +26,8 @@ use crate::budget::{Budget as WorkBudget, Exhausted};
 use crate::{Conflict, Grid};
 use bands::{
     first_in_order, lexicographic, propagate_pair, search, search_below_found, search_first,
-    smallest_solution, Budget, Frame, Pulse, State, Step, ALWAYS, PULSE_GUESSES,
+    smallest_solution, state_from_grid, state_to_grid, Budget, Frame, Pulse, State, Step, ALWAYS,
+    PULSE_GUESSES,
 };
 
 /// What `solve` lets a row-major search spend on the smallest solution before
@@ -266,7 +267,10 @@ impl Solver {
         let root = match in_order {
             Ok(found) => {
                 self.record(guesses);
-                return found.map(State::to_grid).ok_or(SolveError::NoSolution);
+                return found
+                    .as_ref()
+                    .map(state_to_grid)
+                    .ok_or(SolveError::NoSolution);
             }
             Err(propagated) => propagated,
         };
@@ -286,14 +290,14 @@ impl Solver {
         );
         self.record(guesses + more);
         match (found, finished) {
-            ([Some(only), None], true) => Ok(only.to_grid()),
+            ([Some(only), None], true) => Ok(state_to_grid(&only)),
             ([Some(first), second], _) => {
                 // A second, smaller solution, or the search gave up below
                 // the first: walk the row-major order from the smaller.
                 let (smallest, guesses) =
                     smallest_solution(&mut self.stack, root, second.unwrap_or(first), pulse);
                 self.stats.guesses += guesses;
-                Ok(smallest.to_grid())
+                Ok(state_to_grid(&smallest))
             }
             // Before its first solution the search has no budget.
             _ => Err(SolveError::NoSolution),
@@ -308,7 +312,7 @@ impl Solver {
         // (measured on random symmetries of the collections).
         let (found, guesses) =
             self.budgeted(|solver, pulse| search_first(&mut solver.stack, root, pulse));
-        let found = found.map(State::to_grid);
+        let found = found.as_ref().map(state_to_grid);
         self.record(guesses);
         match (found, self.exhausted) {
             (Some(solution), _) => Ok(solution),
@@ -344,7 +348,7 @@ impl Solver {
                     root,
                     pulse,
                     |solution| {
-                        visit(solution.to_grid());
+                        visit(state_to_grid(solution));
                         found += 1;
                         found < limit
                     },
@@ -403,7 +407,7 @@ impl Solver {
         let Some(next) = next.filter(|next| next != puzzle) else {
             return Ok(root);
         };
-        let Ok(mut ahead) = State::from_grid(&next) else {
+        let Ok(mut ahead) = state_from_grid(&next) else {
             return Ok(root);
         };
         let [own, theirs] = propagate_pair([&mut root, &mut ahead]);
@@ -415,7 +419,7 @@ impl Solver {
     /// none.
     #[inline(always)]
     fn givens(puzzle: &Grid) -> Result<State, SolveError> {
-        State::from_grid(puzzle).map_err(|_| match puzzle.first_conflict() {
+        state_from_grid(puzzle).map_err(|_| match puzzle.first_conflict() {
             Some(conflict) => SolveError::Conflict(conflict),
             None => SolveError::NoSolution,
         })

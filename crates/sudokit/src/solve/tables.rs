@@ -8,14 +8,6 @@ use crate::geometry::ORDERS_OF_THREE;
 /// For each cell, its peers (same row, column or box, not itself) as one mask per band.
 pub(crate) static PEERS: [[u32; 3]; 81] = peers();
 
-/// For each cell, its row (bit `row`), column (bit `9 + column`) and box
-/// (bit `18 + box`): the houses a given occupies for its digit.
-pub(crate) static HOUSES_OF_CELL: [u32; 81] = houses_of_cell();
-
-/// For three bits (the rows or the boxes of one band), the band's cells in
-/// those rows (`[0]`) or boxes (`[1]`).
-pub(crate) static BAND_CELLS_OF_THREE: [[u32; 8]; 2] = band_cells_of_three();
-
 /// For a 9-bit row of a band, which of its three triads hold a bit.
 pub(crate) static TRIADS_OF_ROW: [u8; 512] = triads_of_row();
 
@@ -24,6 +16,12 @@ pub(crate) static TRIADS_OF_ROW: [u8; 512] = triads_of_row();
 /// Zero when no pattern is left. One table, not triads then cells, to keep a
 /// load off the band step's chain of dependent loads.
 pub(crate) static BAND_PATTERN_CELLS: [u32; 512] = band_pattern_cells();
+
+/// For the triads of a band that hold a digit's givens, the band's cells in
+/// those triads' rows and boxes (bits 0 to 26), which the givens take from
+/// their digit, and how many rows and boxes that is (from bit 27 up): fewer
+/// than twice the givens when two of them share a row or a box.
+pub(crate) static ROWS_AND_BOXES_OF_TRIADS: [u32; 512] = rows_and_boxes_of_triads();
 
 /// The 27-bit cell mask of a set of triads.
 pub(crate) static TRIAD_CELLS: [u32; 512] = triad_cells();
@@ -87,31 +85,26 @@ const fn patterns_present() -> [u8; 512] {
     table
 }
 
-const fn houses_of_cell() -> [u32; 81] {
-    let mut table = [0u32; 81];
-    let mut cell = 0;
-    while cell < 81 {
-        let (row, column) = (cell / 9, cell % 9);
-        let r#box = row / 3 * 3 + column / 3;
-        table[cell] = 1 << row | 1 << (9 + column) | 1 << (18 + r#box);
-        cell += 1;
-    }
-    table
-}
-
-const fn band_cells_of_three() -> [[u32; 8]; 2] {
-    let mut table = [[0u32; 8]; 2];
-    let mut three = 0;
-    while three < 8 {
+const fn rows_and_boxes_of_triads() -> [u32; 512] {
+    let mut table = [0u32; 512];
+    let mut triads = 0;
+    while triads < 512 {
+        let (mut cells, mut count) = (0u32, 0u32);
         let mut k = 0;
         while k < 3 {
-            if three >> k & 1 == 1 {
-                table[0][three] |= 0x1FF << (9 * k);
-                table[1][three] |= (0b111 << (3 * k)) * 0x40201;
+            // Row k holds triads 3k..3k+3, box k triads k, k+3 and k+6.
+            if triads >> (3 * k) & 0b111 != 0 {
+                cells |= 0x1FF << (9 * k);
+                count += 1;
+            }
+            if triads >> k & 0b1_001_001 != 0 {
+                cells |= (0b111 << (3 * k)) * 0x40201;
+                count += 1;
             }
             k += 1;
         }
-        three += 1;
+        table[triads] = cells | count << 27;
+        triads += 1;
     }
     table
 }

@@ -132,17 +132,27 @@ pub(super) fn search_dispatch<const IN_ORDER: bool, const BELOW_FOUND: bool>(
     }
 }
 
-/// Propagates two roots at once ([`State::propagate_pair`]) with this CPU's
-/// kernels.
-pub(crate) fn propagate_pair(pair: [&mut State; 2]) -> [Result<(), Contradiction>; 2] {
+/// Work on states outside the search that runs with this CPU's kernels, and
+/// compiled as the search is: see [`with_native_kernels`].
+pub(crate) trait KernelTask {
+    /// What the work gives.
+    type Output;
+
+    /// Does the work with `kernel`.
+    fn run<K: Kernels>(self, kernel: K) -> Self::Output;
+}
+
+/// Runs `task` with the kernels [`Native::detect`] picks, compiled for
+/// them.
+#[inline(always)]
+pub(crate) fn with_native_kernels<T: KernelTask>(task: T) -> T::Output {
     // One arm per kernel type, as in `search_dispatch`.
     #[cfg(target_arch = "x86_64")]
     macro_rules! native {
         ($kernels:expr) => {
             // SAFETY: an `Avx2`, `Avx2Pext` or `Avx512` exists only on a CPU
-            // with every feature `propagate_pair_with_bit_instructions` is
-            // compiled for.
-            unsafe { propagate_pair_with_bit_instructions(pair, $kernels) }
+            // with every feature `run_with_bit_instructions` is compiled for.
+            unsafe { run_with_bit_instructions(task, $kernels) }
         };
     }
     match Native::detect() {
@@ -152,22 +162,59 @@ pub(crate) fn propagate_pair(pair: [&mut State; 2]) -> [Result<(), Contradiction
         Native::Avx2Pext(kernels) => native!(kernels),
         #[cfg(target_arch = "x86_64")]
         Native::Avx2(kernels) => native!(kernels),
-        Native::Portable => State::propagate_pair(pair, Portable),
+        Native::Portable => task.run(Portable),
     }
 }
 
-/// [`State::propagate_pair`] compiled as [`search_with_bit_instructions`] is.
+/// [`KernelTask::run`] compiled as [`search_with_bit_instructions`] is.
 ///
 /// # Safety
 ///
 /// The CPU must support the features named.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,avx2,bmi1,bmi2,lzcnt")]
-unsafe fn propagate_pair_with_bit_instructions<K: Kernels>(
-    pair: [&mut State; 2],
-    kernel: K,
-) -> [Result<(), Contradiction>; 2] {
-    State::propagate_pair(pair, kernel)
+unsafe fn run_with_bit_instructions<T: KernelTask, K: Kernels>(task: T, kernel: K) -> T::Output {
+    task.run(kernel)
+}
+
+/// Propagates two roots at once ([`State::propagate_pair`]) with this CPU's
+/// kernels.
+pub(crate) fn propagate_pair(pair: [&mut State; 2]) -> [Result<(), Contradiction>; 2] {
+    struct Pair<'a>([&'a mut State; 2]);
+    impl KernelTask for Pair<'_> {
+        type Output = [Result<(), Contradiction>; 2];
+        #[inline(always)]
+        fn run<K: Kernels>(self, kernel: K) -> Self::Output {
+            State::propagate_pair(self.0, kernel)
+        }
+    }
+    with_native_kernels(Pair(pair))
+}
+
+/// [`State::from_grid`] with this CPU's kernels.
+pub(crate) fn state_from_grid(grid: &crate::Grid) -> Result<State, Contradiction> {
+    struct Givens<'a>(&'a crate::Grid);
+    impl KernelTask for Givens<'_> {
+        type Output = Result<State, Contradiction>;
+        #[inline(always)]
+        fn run<K: Kernels>(self, kernel: K) -> Self::Output {
+            State::from_grid_with(self.0, kernel)
+        }
+    }
+    with_native_kernels(Givens(grid))
+}
+
+/// [`State::to_grid`] with this CPU's kernels.
+pub(crate) fn state_to_grid(state: &State) -> crate::Grid {
+    struct Values<'a>(&'a State);
+    impl KernelTask for Values<'_> {
+        type Output = crate::Grid;
+        #[inline(always)]
+        fn run<K: Kernels>(self, kernel: K) -> Self::Output {
+            self.0.grid_with(kernel)
+        }
+    }
+    with_native_kernels(Values(state))
 }
 
 /// [`search_portable`] compiled for CPUs with POPCNT, AVX2, BMI1, BMI2 and LZCNT:

@@ -3,7 +3,9 @@
 //! a cell).
 
 use crate::solve::kernels::Kernels;
-use crate::solve::tables::{BAND_CELLS_OF_THREE, BYTE_BITS_SPREAD, HOUSES_OF_CELL, PEERS};
+#[cfg(test)]
+use crate::solve::kernels::Portable;
+use crate::solve::tables::{PEERS, ROWS_AND_BOXES_OF_TRIADS};
 use crate::Grid;
 
 /// The whole search state: 136 bytes, copied at each guess.
@@ -48,72 +50,54 @@ pub(crate) struct Contradiction;
 impl State {
     /// The state of `grid` with its givens placed, or `Contradiction` when two
     /// givens share a house; not yet propagated.
-    #[inline(always)]
+    #[cfg(test)]
     pub(crate) fn from_grid(grid: &Grid) -> Result<State, Contradiction> {
+        State::from_grid_with(grid, Portable)
+    }
+
+    /// [`State::from_grid`] with `kernel`'s digit cells and triads. Each
+    /// digit leaves the rows, columns and boxes its givens occupy, and every
+    /// given's cell but its own; each mask is set once, with no loop over
+    /// the givens (how many a board has, and where, is what a processor
+    /// cannot predict).
+    #[inline(always)]
+    pub(crate) fn from_grid_with<K: Kernels>(
+        grid: &Grid,
+        kernel: K,
+    ) -> Result<State, Contradiction> {
+        const BAND: u32 = (1 << 27) - 1;
+        let digit_cells = kernel.digit_cells(grid.values());
+        let mut given = [0u32; 3];
+        for cells in &digit_cells {
+            for (given, &cells) in given.iter_mut().zip(cells) {
+                *given |= cells;
+            }
+        }
         let mut state = State {
-            cands: [(1 << 27) - 1; 27],
-            unsolved: [(1 << 27) - 1; 3],
+            cands: [0; 27],
+            unsolved: given.map(|cells| !cells & BAND),
             pairs: [0; 3],
-            pending: (1 << 27) - 1,
+            pending: BAND,
         };
-        // Mark the givens eight cells at a time, then place them: which
-        // cells hold a given is what a processor cannot predict, so there is
-        // no branch per cell, and the placing loops end once each.
-        let values = grid.values();
-        let mut givens = [0u64; 2];
-        for (chunk, eight) in values.chunks(8).enumerate() {
-            let mut bytes = [0u8; 8];
-            bytes[..eight.len()].copy_from_slice(eight);
-            let word = u64::from_le_bytes(bytes);
-            // Bit 0 of each byte that is not zero (values are at most 9, so
-            // no byte carries into the next), gathered into bits 56..64.
-            let nonzero = (word + 0x7F7F_7F7F_7F7F_7F7F) >> 7 & 0x0101_0101_0101_0101;
-            let byte = nonzero.wrapping_mul(0x0102_0408_1020_4080) >> 56;
-            givens[chunk / 8] |= byte << (chunk % 8 * 8);
-        }
-        // Band by band, so that a given's bit and band need no division.
-        let band_bits = (1u64 << 27) - 1;
-        let given_cells = [
-            (givens[0] & band_bits) as u32,
-            (givens[0] >> 27 & band_bits) as u32,
-            ((givens[0] >> 54 | givens[1] << 10) & band_bits) as u32,
-        ];
-        // The houses each digit occupies (rows, columns, boxes: see
-        // `HOUSES_OF_CELL`), and the givens' own cells; a given whose house
-        // the digit already occupies clashes, tested once for all. Each mask
-        // is then set once, instead of narrowed given by given through
-        // memory (a chain of stores and loads per digit).
-        let mut houses = [0u32; 9];
-        let mut own = [0u32; 27];
-        let mut clash = 0u32;
-        for (band, &cells) in given_cells.iter().enumerate() {
-            let mut bits = cells;
-            while bits != 0 {
-                let bit = bits & bits.wrapping_neg();
-                let cell = band * 27 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let digit = usize::from(values[cell]) - 1;
-                let occupied = HOUSES_OF_CELL[cell];
-                clash |= houses[digit] & occupied;
-                houses[digit] |= occupied;
-                own[at(digit, band)] |= bit;
+        // Rows, columns and boxes occupied, counted per digit: each count is
+        // at most the digit's givens, and all three equal them unless two
+        // givens clash, so one sum over the board tells.
+        let mut houses = 0u32;
+        for (digit, cells) in digit_cells.iter().enumerate() {
+            let all = cells[0] | cells[1] | cells[2];
+            let columns = (all | all >> 9 | all >> 18) & ROW;
+            houses += columns.count_ones();
+            let column_cells = columns * ROW_LOW_BITS;
+            for (band, &cells) in cells.iter().enumerate() {
+                let rows_and_boxes = ROWS_AND_BOXES_OF_TRIADS[kernel.triads(cells) as usize];
+                houses += rows_and_boxes >> 27;
+                state.cands[at(digit, band)] =
+                    !(rows_and_boxes | column_cells | given[band]) & BAND | cells;
             }
         }
-        if clash != 0 {
+        let givens: u32 = given.iter().map(|cells| cells.count_ones()).sum();
+        if houses != 3 * givens {
             return Err(Contradiction);
-        }
-        // A digit leaves the rows, columns and boxes it occupies, and every
-        // given's cell but its own.
-        for (band, &cells) in given_cells.iter().enumerate() {
-            for (digit, &occupied) in houses.iter().enumerate() {
-                let rows = BAND_CELLS_OF_THREE[0][(occupied >> (3 * band) & 7) as usize];
-                let columns = (occupied >> 9 & 0x1FF) * 0x40201;
-                let boxes = BAND_CELLS_OF_THREE[1][(occupied >> (18 + 3 * band) & 7) as usize];
-                let index = at(digit, band);
-                state.cands[index] =
-                    !(rows | columns | boxes | cells) & band_bits as u32 | own[index];
-            }
-            state.unsolved[band] &= !cells;
         }
         Ok(state)
     }
@@ -151,13 +135,17 @@ impl State {
     /// The board as it stands: placed digits, blanks elsewhere.
     ///
     /// Without a loop per digit: each band's values are four bit planes (the
-    /// cells whose digit has bit k set), spread eight cells at a time into
-    /// the bytes of a word by table; every solution found passes here.
+    /// cells whose digit has bit k set), spread into bytes by
+    /// [`Kernels::band_values`]; every solution found passes here.
+    #[cfg(test)]
     pub(crate) fn to_grid(self) -> Grid {
-        // Eight bytes are written at a time: a band's last word spills into
-        // the next band, whose first word is written afterwards, and into
-        // the seven bytes past the board.
-        let mut bytes = [0u8; 88];
+        self.grid_with(Portable)
+    }
+
+    /// [`State::to_grid`] with `kernel`'s band values.
+    #[inline(always)]
+    pub(crate) fn grid_with<K: Kernels>(&self, kernel: K) -> Grid {
+        let mut values = [0u8; 81];
         for band in 0..3 {
             let masks = &self.cands[band * 9..band * 9 + 9];
             let placed = !self.unsolved[band];
@@ -169,17 +157,8 @@ impl State {
                 masks[7] | masks[8],
             ]
             .map(|plane| plane & placed);
-            for chunk in 0..4 {
-                let mut word = 0u64;
-                for (bit, plane) in planes.iter().enumerate() {
-                    let byte = (plane >> (chunk * 8)) as u8;
-                    word |= BYTE_BITS_SPREAD[usize::from(byte)] << bit;
-                }
-                let at = band * 27 + chunk * 8;
-                bytes[at..at + 8].copy_from_slice(&word.to_le_bytes());
-            }
+            values[band * 27..band * 27 + 27].copy_from_slice(&kernel.band_values(planes)[..27]);
         }
-        let values: [u8; 81] = bytes[..81].try_into().expect("81 cells");
         Grid::from_values(values).expect("digits are 1..=9")
     }
 

@@ -4,7 +4,7 @@
 use super::lexmin::{lexicographic, search_below_found};
 #[cfg(target_arch = "x86_64")]
 use super::search::{search_portable, Budget};
-use super::search::{Frame, ALWAYS};
+use super::search::{state_from_grid, state_to_grid, Frame, ALWAYS};
 use super::state::{Contradiction, State};
 use crate::solve::kernels::tests::random_words;
 #[cfg(target_arch = "x86_64")]
@@ -255,6 +255,12 @@ fn the_givens_state_matches_placing_the_givens_one_by_one() {
         let expected = givens_placed_one_by_one(board);
         clashing += usize::from(expected.is_err());
         assert_eq!(State::from_grid(board), expected, "{board}");
+        // This CPU's kernels make the same state, and read it back alike.
+        assert_eq!(state_from_grid(board), expected, "{board}");
+        if let Ok(state) = expected {
+            assert_eq!(state_to_grid(&state), state.to_grid(), "{board}");
+            assert_eq!(state.to_grid(), *board, "{board}");
+        }
     }
     assert!(clashing > 500, "only {clashing} boards clash");
 }
