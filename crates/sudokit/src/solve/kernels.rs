@@ -23,7 +23,8 @@ use super::tables::{BYTE_BITS_SPREAD, PEERS, TRIADS_OF_ROW};
 /// The bits of one row of a band mask.
 const ROW: u32 = 0x1FF;
 
-/// The steps of the propagation that have hand-written kernels.
+/// The steps of the search, and of setting up and reading back its states,
+/// that have hand-written kernels.
 pub(crate) trait Kernels: Copy {
     /// Clears `cells` from the nine digit masks of a band; returns bit `d`
     /// set for each digit `d` whose mask lost cells.
