@@ -583,17 +583,18 @@ unsafe fn band_values_with_avx2(planes: [u32; 4]) -> [u8; 32] {
 }
 
 /// [`best_bivalue_portable`] with one cell in each lane of a 256-bit
-/// register: per digit, the cells that hold it (a masked test) take the
-/// smaller and the larger of their reaches so far and the digit's reach (its
-/// mask ANDed with the open peers and with the peers that have two
-/// candidates, each summed over the three bands by a carry-save add and
-/// `vpopcntd`); then the highest score and its first lane.
+/// register: first each cell's two digits (its lowest and highest, found by
+/// a masked test per digit), then the reach of each digit in the cells' lanes
+/// at once (the digit's three band masks picked by `vpermi2d`, ANDed with the
+/// open peers and with the peers that have two candidates, each summed over
+/// the three bands by a carry-save add and `vpopcntd`); then the highest
+/// score and its first lane.
 ///
 /// # Safety
 ///
 /// The CPU must support AVX2, AVX-512 F, VL and VPOPCNTDQ; `count` must be 1
 /// to [`SCORED_CELLS_MAX`], and each of the first `count` bytes of `cells` a
-/// cell (0 to 80).
+/// cell (0 to 80) with two candidates.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vpopcntdq")]
 unsafe fn best_bivalue_avx512(board: Scoring<'_>, cells: u64, count: u32) -> u32 {
@@ -604,11 +605,11 @@ unsafe fn best_bivalue_avx512(board: Scoring<'_>, cells: u64, count: u32) -> u32
     } = board;
     use std::arch::x86_64::{
         __m256i, _mm256_add_epi32, _mm256_and_si256, _mm256_cmpeq_epi32_mask,
-        _mm256_cmpge_epu32_mask, _mm256_cvtepu8_epi32, _mm256_i32gather_epi32,
-        _mm256_mask_max_epu32, _mm256_mask_min_epu32, _mm256_mask_mov_epi32,
-        _mm256_maskz_mov_epi32, _mm256_max_epu32, _mm256_popcnt_epi32, _mm256_set1_epi32,
-        _mm256_shuffle_epi32, _mm256_shuffle_i32x4, _mm256_slli_epi32, _mm256_sllv_epi32,
-        _mm256_sub_epi32, _mm256_ternarylogic_epi32, _mm256_test_epi32_mask, _mm_cvtsi64_si128,
+        _mm256_cmpge_epu32_mask, _mm256_cvtepu8_epi32, _mm256_i32gather_epi32, _mm256_loadu_si256,
+        _mm256_mask_mov_epi32, _mm256_maskz_mov_epi32, _mm256_max_epu32, _mm256_min_epu32,
+        _mm256_permutex2var_epi32, _mm256_popcnt_epi32, _mm256_set1_epi32, _mm256_shuffle_epi32,
+        _mm256_shuffle_i32x4, _mm256_slli_epi32, _mm256_sllv_epi32, _mm256_sub_epi32,
+        _mm256_ternarylogic_epi32, _mm256_test_epi32_mask, _mm_cvtsi64_si128,
     };
     let broadcast = |value: u32| _mm256_set1_epi32(value as i32);
     let live = ((1u32 << count) - 1) as u8;
@@ -636,12 +637,12 @@ unsafe fn best_bivalue_avx512(board: Scoring<'_>, cells: u64, count: u32) -> u32
             _mm256_i32gather_epi32::<4>(peers_base.add(2), row),
         ]
     };
-    // The open cells among each band's peers, once: the digits' masks are
-    // then broadcast straight from memory (a load each), not from general
-    // registers, whose broadcasts crowd the one port that also counts bits.
     let open_peers = [0, 1, 2].map(|band| _mm256_and_si256(broadcast(unsolved[band]), peers[band]));
     let pair_peers = [0, 1, 2].map(|band| _mm256_and_si256(broadcast(pairs[band]), peers[band]));
-    let (mut weaker, mut stronger) = (broadcast(u32::MAX), broadcast(0));
+    // Each cell's lowest digit (the first to hold it) and highest (the
+    // last); the two of a cell with two candidates.
+    let (mut lowest, mut highest) = (broadcast(0), broadcast(0));
+    let mut seen = 0u8;
     for digit in 0..9 {
         let masks = [0, 1, 2].map(|band| broadcast(cands[9 * band + digit]));
         let own = _mm256_mask_mov_epi32(
@@ -650,9 +651,26 @@ unsafe fn best_bivalue_avx512(board: Scoring<'_>, cells: u64, count: u32) -> u32
             masks[2],
         );
         let holds = _mm256_test_epi32_mask(own, bit);
-        // Each sum of three counts as the counts of a carry-save add (the
-        // bits set once or three times, and those set at least twice):
-        // two population counts instead of three.
+        let digit = broadcast(digit as u32);
+        highest = _mm256_mask_mov_epi32(highest, holds, digit);
+        lowest = _mm256_mask_mov_epi32(lowest, holds & !seen, digit);
+        seen |= holds;
+    }
+    // Each band's nine masks as a table of sixteen for `vpermi2d`: digits 0
+    // to 7 in the first register, digit 8 in the second.
+    // SAFETY: `9 * band + 8 <= 26`, so each load reads masks of `cands`.
+    let tables = [0, 1, 2].map(|band| unsafe {
+        (
+            _mm256_loadu_si256(cands.as_ptr().add(9 * band).cast::<__m256i>()),
+            broadcast(cands[9 * band + 8]),
+        )
+    });
+    // The reach of each lane's `digit`: its open peers that hold it, and
+    // twice those with two candidates. Each sum of three counts as the
+    // counts of a carry-save add (the bits set once or three times, and
+    // those set at least twice): two population counts instead of three.
+    let reach = |digit: __m256i| {
+        let masks = tables.map(|(first, last)| _mm256_permutex2var_epi32(first, digit, last));
         let sum_of_three = |among: &[__m256i; 3]| {
             let [a, b, c] = [0, 1, 2].map(|band| _mm256_and_si256(masks[band], among[band]));
             let odd = _mm256_ternarylogic_epi32::<0x96>(a, b, c);
@@ -663,13 +681,14 @@ unsafe fn best_bivalue_avx512(board: Scoring<'_>, cells: u64, count: u32) -> u32
         let (singles_odd, singles_carries) = sum_of_three(&pair_peers);
         // reach + 2 * singles
         let twos = _mm256_add_epi32(reach_carries, singles_odd);
-        let total = _mm256_add_epi32(
+        _mm256_add_epi32(
             _mm256_add_epi32(reach_odd, _mm256_add_epi32(twos, twos)),
             _mm256_slli_epi32::<2>(singles_carries),
-        );
-        weaker = _mm256_mask_min_epu32(weaker, holds, weaker, total);
-        stronger = _mm256_mask_max_epu32(stronger, holds, stronger, total);
-    }
+        )
+    };
+    let (first, second) = (reach(lowest), reach(highest));
+    let weaker = _mm256_min_epu32(first, second);
+    let stronger = _mm256_max_epu32(first, second);
     let score = _mm256_add_epi32(_mm256_add_epi32(weaker, weaker), stronger);
     // Lanes past `count` score 0, below or tied with lane 0, which is live.
     let scores = _mm256_maskz_mov_epi32(live, score);
@@ -795,22 +814,35 @@ pub(super) mod tests {
         let mut next = random_words(0xD1B5_4A32_D192_ED03);
         let masks = random_masks(20_000 * 30);
         for (round, group) in masks.chunks_exact(30).enumerate() {
-            let cands: [u32; 27] = group[..27].try_into().expect("27 masks");
+            let mut cands: [u32; 27] = group[..27].try_into().expect("27 masks");
             let unsolved: [u32; 3] = group[27..].try_into().expect("three bands");
             // Cells with two candidates are open; any subset will do here.
             let pairs = unsolved.map(|open| open & next() as u32);
+            // Any cells, repeats and cell 0 included, each given two digits
+            // (the kernel's contract); every count, so that ties and the
+            // unused lanes are covered.
+            let count = round as u32 % SCORED_CELLS_MAX + 1;
+            let mut cells = 0u64;
+            for position in 0..count {
+                let cell = next() % 81;
+                cells |= cell << (8 * position);
+                let (band, bit) = (cell as usize / 27, 1u32 << (cell % 27));
+                let first = next() as usize % 9;
+                let second = (first + 1 + next() as usize % 8) % 9;
+                for digit in 0..9 {
+                    let mask = &mut cands[band * 9 + digit];
+                    *mask = if digit == first || digit == second {
+                        *mask | bit
+                    } else {
+                        *mask & !bit
+                    };
+                }
+            }
             let board = Scoring {
                 cands: &cands,
                 unsolved: &unsolved,
                 pairs: &pairs,
             };
-            // Any cells, repeats and cell 0 included; every count, so that
-            // ties and the unused lanes are covered.
-            let count = round as u32 % SCORED_CELLS_MAX + 1;
-            let mut cells = 0u64;
-            for position in 0..count {
-                cells |= (next() % 81) << (8 * position);
-            }
             assert_eq!(
                 kernels.best_bivalue(board, cells, count),
                 Portable.best_bivalue(board, cells, count),
