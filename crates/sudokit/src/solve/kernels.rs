@@ -10,11 +10,11 @@
 //!
 //! * [`Portable`], for any CPU, and the reference every other one is tested
 //!   against;
-//! * on x86-64, [`Avx2`] (the clear, the digit cells and the values in AVX2
-//!   registers, triads by table),
-//!   [`Avx2Pext`] (the same clear, triads by one `pext`) and [`Avx512`]
-//!   (those, with the bivalue cells scored eight at a time in AVX-512
-//!   registers), each made only through a constructor that checks the CPU.
+//! * on x86-64, [`Avx2`] (the clear, the digit cells, the values and the
+//!   scoring of eight bivalue cells at a time in AVX2 registers, triads by
+//!   table), [`Avx2Pext`] (the same, triads by one `pext`) and [`Avx512`]
+//!   (those, with the bivalue cells scored in AVX-512 registers), each made
+//!   only through a constructor that checks the CPU.
 //!
 //! [`Native::detect`] picks the best one once per process.
 
@@ -293,7 +293,8 @@ impl Native {
 /// is compiled for beside it (POPCNT, BMI1, BMI2, LZCNT): the clear takes
 /// eight masks in one register and reads their changes with one `vmovmskps`,
 /// where compilers reduce the portable loop's compares with a chain of
-/// shuffles (faster whole searches, measured with `scripts/ab.py`). Only
+/// shuffles (faster whole searches, measured with `scripts/ab.py`); the
+/// bivalue cells are scored eight at a time (see [`best_bivalue_avx2`]). Only
 /// [`Avx2::new`] makes one.
 #[cfg(target_arch = "x86_64")]
 #[derive(Clone, Copy, Debug)]
@@ -337,6 +338,12 @@ impl Kernels for Avx2 {
     #[inline(always)]
     fn triads(self, mask: u32) -> u32 {
         triads_of(mask)
+    }
+
+    #[inline(always)]
+    fn best_bivalue(self, board: Scoring<'_>, cells: u64, count: u32) -> u32 {
+        // SAFETY: an `Avx2` exists only on a CPU with AVX2 (see `new`).
+        unsafe { best_bivalue_avx2(board, cells, count) }
     }
 }
 
@@ -388,12 +395,18 @@ impl Kernels for Avx2Pext {
         // through `Avx2::new`).
         unsafe { triads_with_pext(mask) }
     }
+
+    #[inline(always)]
+    fn best_bivalue(self, board: Scoring<'_>, cells: u64, count: u32) -> u32 {
+        self.avx2.best_bivalue(board, cells, count)
+    }
 }
 
 /// [`Avx2Pext`] with the bivalue cells scored in AVX-512 registers, on CPUs
-/// with AVX-512 F, VL and VPOPCNTDQ: eight cells side by side, their digits'
-/// reaches counted by `vpopcntd`, the best found by a reduction instead of
-/// a loop over cells and digits. Only [`Avx512::beside`] makes one.
+/// with AVX-512 F, VL and VPOPCNTDQ: eight cells side by side, their two
+/// digits' masks picked by `vpermi2d` and their reaches counted by
+/// `vpopcntd`, where AVX2 needs blends and nibble tables. Only
+/// [`Avx512::beside`] makes one.
 #[cfg(target_arch = "x86_64")]
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Avx512 {
@@ -698,6 +711,146 @@ unsafe fn best_bivalue_avx512(board: Scoring<'_>, cells: u64, count: u32) -> u32
     u32::from(_mm256_cmpeq_epi32_mask(scores, best)).trailing_zeros()
 }
 
+/// [`best_bivalue_portable`] in AVX2 registers, as [`best_bivalue_avx512`]
+/// does it (each cell's two digits, then their reaches side by side), with
+/// what AVX2 lacks written out: blends for the masked moves, `vpermd` and a
+/// blend for digit 8 in place of `vpermi2d`, and population counts by nibble
+/// table, summed as bytes before they are summed as lanes.
+///
+/// # Safety
+///
+/// The CPU must support AVX2; `count` must be 1 to [`SCORED_CELLS_MAX`], and
+/// each of the first `count` bytes of `cells` a cell (0 to 80) with two
+/// candidates.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn best_bivalue_avx2(board: Scoring<'_>, cells: u64, count: u32) -> u32 {
+    let Scoring {
+        cands,
+        unsolved,
+        pairs,
+    } = board;
+    use std::arch::x86_64::{
+        __m256i, _mm256_add_epi32, _mm256_add_epi8, _mm256_and_si256, _mm256_andnot_si256,
+        _mm256_blendv_epi8, _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_cmpgt_epi32,
+        _mm256_cvtepu8_epi32, _mm256_i32gather_epi32, _mm256_loadu_si256, _mm256_madd_epi16,
+        _mm256_maddubs_epi16, _mm256_max_epu32, _mm256_min_epu32, _mm256_movemask_ps,
+        _mm256_or_si256, _mm256_permute2x128_si256, _mm256_permutevar8x32_epi32, _mm256_set1_epi32,
+        _mm256_setr_epi32, _mm256_setr_epi8, _mm256_shuffle_epi32, _mm256_shuffle_epi8,
+        _mm256_sllv_epi32, _mm256_srli_epi32, _mm256_sub_epi32, _mm256_xor_si256,
+        _mm_cvtsi64_si128,
+    };
+    let broadcast = |value: u32| _mm256_set1_epi32(value as i32);
+    let cell = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128(cells as i64));
+    let in_second = _mm256_cmpgt_epi32(cell, broadcast(26));
+    let in_third = _mm256_cmpgt_epi32(cell, broadcast(53));
+    let band_start = _mm256_add_epi32(
+        _mm256_and_si256(in_second, broadcast(27)),
+        _mm256_and_si256(in_third, broadcast(27)),
+    );
+    let bit = _mm256_sllv_epi32(broadcast(1), _mm256_sub_epi32(cell, band_start));
+    // Each lane's peers in each band: `PEERS[cell][band]` is u32 number
+    // `cell * 3 + band` of the table.
+    let peers_base = PEERS.as_ptr().cast::<i32>();
+    let row = _mm256_add_epi32(_mm256_add_epi32(cell, cell), cell);
+    // SAFETY: every lane holds a cell below 81 (lanes past `count` cell 0),
+    // so `cell * 3 + band` indexes the 243 u32 of `PEERS`.
+    let peers = unsafe {
+        [
+            _mm256_i32gather_epi32::<4>(peers_base, row),
+            _mm256_i32gather_epi32::<4>(peers_base.add(1), row),
+            _mm256_i32gather_epi32::<4>(peers_base.add(2), row),
+        ]
+    };
+    let open_peers = [0, 1, 2].map(|band| _mm256_and_si256(broadcast(unsolved[band]), peers[band]));
+    let pair_peers = [0, 1, 2].map(|band| _mm256_and_si256(broadcast(pairs[band]), peers[band]));
+    // Each cell's lowest digit (the first to hold it) and highest (the
+    // last); the two of a cell with two candidates.
+    let zero = broadcast(0);
+    let (mut lowest, mut highest, mut unseen) = (zero, zero, broadcast(u32::MAX));
+    for digit in 0..9 {
+        let masks = [0, 1, 2].map(|band| broadcast(cands[9 * band + digit]));
+        let own = _mm256_blendv_epi8(
+            _mm256_blendv_epi8(masks[0], masks[1], in_second),
+            masks[2],
+            in_third,
+        );
+        let lacks = _mm256_cmpeq_epi32(_mm256_and_si256(own, bit), zero);
+        let digit = broadcast(digit as u32);
+        highest = _mm256_blendv_epi8(digit, highest, lacks);
+        lowest = _mm256_blendv_epi8(lowest, digit, _mm256_andnot_si256(lacks, unseen));
+        unseen = _mm256_and_si256(unseen, lacks);
+    }
+    // Each band's masks of digits 0 to 7, for `vpermd`, and of digit 8.
+    // SAFETY: `9 * band + 8 <= 26`, so each load reads masks of `cands`.
+    let tables = [0, 1, 2].map(|band| unsafe {
+        (
+            _mm256_loadu_si256(cands.as_ptr().add(9 * band).cast::<__m256i>()),
+            broadcast(cands[9 * band + 8]),
+        )
+    });
+    let nibble_counts = _mm256_setr_epi8(
+        0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3,
+        3, 4,
+    );
+    let low_nibbles = broadcast(0x0F0F_0F0F);
+    // The bits set in each byte.
+    let byte_counts = |word: __m256i| {
+        _mm256_add_epi8(
+            _mm256_shuffle_epi8(nibble_counts, _mm256_and_si256(word, low_nibbles)),
+            _mm256_shuffle_epi8(
+                nibble_counts,
+                _mm256_and_si256(_mm256_srli_epi32::<4>(word), low_nibbles),
+            ),
+        )
+    };
+    // The reach of each lane's `digit`: its open peers that hold it, and
+    // twice those with two candidates; each sum over the bands by a
+    // carry-save add (the bits set once or three times, and those set at
+    // least twice). Every term is at most 32 a byte, so the weighted byte
+    // counts fit a byte before the bytes of a lane are summed.
+    let reach = |digit: __m256i| {
+        let last = _mm256_cmpeq_epi32(digit, broadcast(8));
+        let masks = tables.map(|(first, eighth)| {
+            _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(first, digit), eighth, last)
+        });
+        let sum_of_three = |among: &[__m256i; 3]| {
+            let [a, b, c] = [0, 1, 2].map(|band| _mm256_and_si256(masks[band], among[band]));
+            let odd = _mm256_xor_si256(_mm256_xor_si256(a, b), c);
+            let carries = _mm256_or_si256(
+                _mm256_and_si256(a, b),
+                _mm256_and_si256(c, _mm256_or_si256(a, b)),
+            );
+            (byte_counts(odd), byte_counts(carries))
+        };
+        let (reach_odd, reach_carries) = sum_of_three(&open_peers);
+        let (singles_odd, singles_carries) = sum_of_three(&pair_peers);
+        // reach + 2 * singles, byte by byte
+        let twos = _mm256_add_epi8(reach_carries, singles_odd);
+        let fours = _mm256_add_epi8(singles_carries, singles_carries);
+        let total = _mm256_add_epi8(
+            reach_odd,
+            _mm256_add_epi8(_mm256_add_epi8(twos, twos), _mm256_add_epi8(fours, fours)),
+        );
+        _mm256_madd_epi16(
+            _mm256_maddubs_epi16(total, broadcast(0x0101_0101)),
+            broadcast(0x0001_0001),
+        )
+    };
+    let (first, second) = (reach(lowest), reach(highest));
+    let weaker = _mm256_min_epu32(first, second);
+    let stronger = _mm256_max_epu32(first, second);
+    let score = _mm256_add_epi32(_mm256_add_epi32(weaker, weaker), stronger);
+    // Lanes past `count` score 0, below or tied with lane 0, which is live.
+    let live = _mm256_cmpgt_epi32(broadcast(count), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    let scores = _mm256_and_si256(live, score);
+    let halves = _mm256_max_epu32(scores, _mm256_permute2x128_si256::<0x01>(scores, scores));
+    let quarters = _mm256_max_epu32(halves, _mm256_shuffle_epi32::<0b0100_1110>(halves));
+    let best = _mm256_max_epu32(quarters, _mm256_shuffle_epi32::<0b1011_0001>(quarters));
+    let hits = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(scores, best)));
+    (hits as u32).trailing_zeros()
+}
+
 /// The triads of [`Avx2Pext`]: each triad's three bits folded onto its lowest,
 /// then those nine bits gathered.
 ///
@@ -805,12 +958,9 @@ pub(super) mod tests {
         }
     }
 
-    #[test]
-    #[cfg(target_arch = "x86_64")]
-    fn the_avx512_bivalue_scoring_matches_the_portable_one() {
-        let Some(kernels) = Avx512::new() else {
-            return;
-        };
+    /// Checks `kernels`' scoring of bivalue cells against the portable one
+    /// on random boards.
+    fn assert_bivalue_scoring_matches_the_portable_one(kernels: impl Kernels) {
         let mut next = random_words(0xD1B5_4A32_D192_ED03);
         let masks = random_masks(20_000 * 30);
         for (round, group) in masks.chunks_exact(30).enumerate() {
@@ -848,6 +998,22 @@ pub(super) mod tests {
                 Portable.best_bivalue(board, cells, count),
                 "{cands:?} {unsolved:?} {pairs:?} {cells:#x} {count}"
             );
+        }
+    }
+
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn the_avx2_bivalue_scoring_matches_the_portable_one() {
+        if let Some(kernels) = Avx2::new() {
+            assert_bivalue_scoring_matches_the_portable_one(kernels);
+        }
+    }
+
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn the_avx512_bivalue_scoring_matches_the_portable_one() {
+        if let Some(kernels) = Avx512::new() {
+            assert_bivalue_scoring_matches_the_portable_one(kernels);
         }
     }
 
