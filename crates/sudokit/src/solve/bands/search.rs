@@ -8,13 +8,18 @@ use super::propagate::Rules;
 use super::state::{Contradiction, State};
 use crate::solve::kernels::{Kernels, Native, Portable};
 
-/// Below the root, the search leaves out hidden singles in columns and takes
-/// the first bivalue cell unscored until it has met more dead ends than this.
-/// Scoring costs hundreds of instructions a choice and the column rule a pass
-/// over the 27 masks a propagation, which on boards with many solutions buy
-/// nothing: there the column rule rarely finds a single and the unscored
-/// choices even make fewer guesses.
+/// Below the root, the search leaves out hidden singles in columns (and the
+/// triad rules) until it has met more dead ends than this. The column rule
+/// costs a pass over the 27 masks a propagation, which on boards with many
+/// solutions buys nothing: there it rarely finds a single.
 const DEAD_ENDS_BEFORE_THOROUGH: u64 = 4;
+
+/// Below the root, the search takes the first bivalue cell unscored until it
+/// has met more dead ends than this. Scoring is cheap beside a propagation
+/// since it looks at each cell's two digits alone, so it starts sooner than
+/// the rules; on a board whose first path finds a solution (most of serg's)
+/// it would buy nothing (docs/PERFORMANCE.md).
+const DEAD_ENDS_BEFORE_SCORING: u64 = 1;
 
 /// A guess to come back to: the state before it, what it branched on and the
 /// alternatives not yet tried.
@@ -319,7 +324,11 @@ pub(super) fn search_portable<const IN_ORDER: bool, const BELOW_FOUND: bool, K: 
                 let (target, untried) = if IN_ORDER {
                     state.first_open_branch()
                 } else {
-                    let scored = if thorough { BIVALUE_CELLS_SCORED } else { 1 };
+                    let scored = if thorough || dead_ends > DEAD_ENDS_BEFORE_SCORING {
+                        BIVALUE_CELLS_SCORED
+                    } else {
+                        1
+                    };
                     state.choose(scored, kernel)
                 };
                 // Take the first alternative in place; the frame keeps the
