@@ -1,5 +1,5 @@
 //! The lexicographic order: the smallest solution and the solutions in
-//! order, with [`search`] deciding each step, and the bound that lets a
+//! order, with [`search`](super::search::search) deciding each step, and the bound that lets a
 //! search skip states whose solutions are all greater than one found.
 
 use super::search::{search_dispatch, search_first, Budget, Frame, Pulse};
@@ -80,9 +80,9 @@ impl LexBound {
     }
 }
 
-/// Like [`search`], but once a solution is found it skips every state whose
+/// Like [`search`](super::search::search), but once a solution is found it skips every state whose
 /// solutions are all greater, so that each later solution is smaller than the
-/// one before. A unique board costs what [`search`] proving uniqueness costs,
+/// one before. A unique board costs what [`search`](super::search::search) proving uniqueness costs,
 /// less the subtrees skipped.
 ///
 /// The skipping is weak on sparse boards (a state is kept while an early open
@@ -118,7 +118,7 @@ pub(crate) struct Step {
 ///
 /// The walk fixes cells in row-major order, digits ascending, as a plain
 /// backtracking search would, but it enters a branch only once the fast
-/// [`search`] has found a solution there. A plain row-major search can spend
+/// [`search`](super::search::search) has found a solution there. A plain row-major search can spend
 /// exponential time refuting a wrong early digit on a sparse board; here every
 /// refutation gets the fast search's branching, and no branch is ever entered
 /// in vain. A solution found (the `witness`) extends every
@@ -195,7 +195,7 @@ pub(crate) fn lexicographic(
 /// Cells are settled in row-major order. Where the smallest candidate left is
 /// the witness's digit, that digit is the answer's: placed at once, without
 /// propagating, as long as that holds. Where a smaller candidate remains
-/// after propagation, the fast [`search`] decides it: a solution found there
+/// after propagation, the fast [`search`](super::search::search) decides it: a solution found there
 /// becomes the new witness, else the candidate goes. The witness always
 /// extends the state, so no step can fail.
 pub(crate) fn smallest_solution(

@@ -196,7 +196,8 @@ pub(crate) fn propagate_pair(pair: [&mut State; 2]) -> [Result<(), Contradiction
     with_native_kernels(Pair(pair))
 }
 
-/// [`State::from_grid`] with this CPU's kernels.
+/// The state of `grid` with its givens placed ([`State::from_grid_with`]),
+/// by this CPU's kernels.
 pub(crate) fn state_from_grid(grid: &crate::Grid) -> Result<State, Contradiction> {
     struct Givens<'a>(&'a crate::Grid);
     impl KernelTask for Givens<'_> {
@@ -209,7 +210,7 @@ pub(crate) fn state_from_grid(grid: &crate::Grid) -> Result<State, Contradiction
     with_native_kernels(Givens(grid))
 }
 
-/// [`State::to_grid`] with this CPU's kernels.
+/// The values of `state` ([`State::grid_with`]), by this CPU's kernels.
 pub(crate) fn state_to_grid(state: &State) -> crate::Grid {
     struct Values<'a>(&'a State);
     impl KernelTask for Values<'_> {

@@ -55,11 +55,12 @@ impl State {
         State::from_grid_with(grid, Portable)
     }
 
-    /// [`State::from_grid`] with `kernel`'s digit cells and triads. Each
-    /// digit leaves the rows, columns and boxes its givens occupy, and every
-    /// given's cell but its own; each mask is set once, with no loop over
-    /// the givens (how many a board has, and where, is what a processor
-    /// cannot predict).
+    /// The state of `grid` with its givens placed, or `Contradiction` when
+    /// two givens share a house; not yet propagated; by `kernel`'s digit
+    /// cells and triads. Each digit leaves the rows, columns and boxes its
+    /// givens occupy, and every given's cell but its own; each mask is set
+    /// once, with no loop over the givens (how many a board has, and where,
+    /// is what a processor cannot predict).
     #[inline(always)]
     pub(crate) fn from_grid_with<K: Kernels>(
         grid: &Grid,
@@ -133,16 +134,15 @@ impl State {
     }
 
     /// The board as it stands: placed digits, blanks elsewhere.
-    ///
-    /// Without a loop per digit: each band's values are four bit planes (the
-    /// cells whose digit has bit k set), spread into bytes by
-    /// [`Kernels::band_values`]; every solution found passes here.
     #[cfg(test)]
     pub(crate) fn to_grid(self) -> Grid {
         self.grid_with(Portable)
     }
 
-    /// [`State::to_grid`] with `kernel`'s band values.
+    /// The board as it stands, by `kernel`'s band values. Without a loop
+    /// per digit: each band's values are four bit planes (the cells whose
+    /// digit has bit k set), spread into bytes by [`Kernels::band_values`];
+    /// every solution found passes here.
     #[inline(always)]
     pub(crate) fn grid_with<K: Kernels>(&self, kernel: K) -> Grid {
         let mut values = [0u8; 81];
