@@ -21,6 +21,13 @@ const DEAD_ENDS_BEFORE_THOROUGH: u64 = 4;
 /// it would buy nothing (docs/PERFORMANCE.md).
 const DEAD_ENDS_BEFORE_SCORING: u64 = 1;
 
+/// A search whose root keeps at least this many open cells once propagated
+/// scores at every node from the start: on such boards, the hard ones,
+/// scoring early cuts the tree more than it costs, while dense boards that
+/// propagate far (most of serg's) would pay it for nothing
+/// (docs/PERFORMANCE.md).
+const OPEN_CELLS_TO_SCORE_EVERYWHERE: u32 = 50;
+
 /// A guess to come back to: the state before it, what it branched on and the
 /// alternatives not yet tried.
 #[derive(Clone, Copy)]
@@ -269,6 +276,7 @@ pub(super) fn search_portable<const IN_ORDER: bool, const BELOW_FOUND: bool, K: 
     let mut alive = true;
     let mut dead_ends = 0u64;
     let mut at_root = true;
+    let mut score_everywhere = false;
     let mut bound: Option<LexBound> = None;
     // Below a solution found, the budget counts from that solution. The
     // pulse shares the one comparison per guess with the budget: the search
@@ -298,8 +306,14 @@ pub(super) fn search_portable<const IN_ORDER: bool, const BELOW_FOUND: bool, K: 
         } else {
             Rules::Triads
         };
+        let was_root = at_root;
         at_root = false;
         alive = alive && state.propagate_with(kernel, rules).is_ok();
+        if was_root && alive {
+            // How hard the board is, read once.
+            let open: u32 = state.unsolved.iter().map(|m| m.count_ones()).sum();
+            score_everywhere = open >= OPEN_CELLS_TO_SCORE_EVERYWHERE;
+        }
         if !alive {
             dead_ends += 1;
             if dead_ends > budget.dead_ends {
@@ -325,11 +339,12 @@ pub(super) fn search_portable<const IN_ORDER: bool, const BELOW_FOUND: bool, K: 
                 let (target, untried) = if IN_ORDER {
                     state.first_open_branch()
                 } else {
-                    let scored = if thorough || dead_ends > DEAD_ENDS_BEFORE_SCORING {
-                        BIVALUE_CELLS_SCORED
-                    } else {
-                        1
-                    };
+                    let scored =
+                        if thorough || score_everywhere || dead_ends > DEAD_ENDS_BEFORE_SCORING {
+                            BIVALUE_CELLS_SCORED
+                        } else {
+                            1
+                        };
                     state.choose(scored, kernel)
                 };
                 // Take the first alternative in place; the frame keeps the
