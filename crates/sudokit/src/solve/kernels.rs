@@ -671,7 +671,8 @@ unsafe fn best_bivalue_avx512(board: Scoring<'_>, cells: u64, count: u32) -> u32
     }
     // Each band's nine masks as a table of sixteen for `vpermi2d`: digits 0
     // to 7 in the first register, digit 8 in the second.
-    // SAFETY: `9 * band + 8 <= 26`, so each load reads masks of `cands`.
+    // SAFETY: each load reads the eight masks from `9 * band`, the last at
+    // `9 * band + 7 <= 25`, within the 27 of `cands`.
     let tables = [0, 1, 2].map(|band| unsafe {
         (
             _mm256_loadu_si256(cands.as_ptr().add(9 * band).cast::<__m256i>()),
@@ -798,7 +799,8 @@ unsafe fn best_bivalue_avx2(board: Scoring<'_>, cells: u64, count: u32) -> u32 {
         unseen = _mm256_and_si256(unseen, lacks);
     }
     // Each band's masks of digits 0 to 7, for `vpermd`, and of digit 8.
-    // SAFETY: `9 * band + 8 <= 26`, so each load reads masks of `cands`.
+    // SAFETY: each load reads the eight masks from `9 * band`, the last at
+    // `9 * band + 7 <= 25`, within the 27 of `cands`.
     let tables = [0, 1, 2].map(|band| unsafe {
         (
             _mm256_loadu_si256(cands.as_ptr().add(9 * band).cast::<__m256i>()),
