@@ -16,8 +16,7 @@ impl State {
             None => {
                 // On a sparse board a pattern guess can open a huge subtree
                 // with no solution; there cells are safer.
-                let open: u32 = self.unsolved.iter().map(|m| m.count_ones()).sum();
-                if open <= PATTERN_BRANCH_MAX_OPEN {
+                if self.open_cells() <= PATTERN_BRANCH_MAX_OPEN {
                     if let Some(branch) = self.two_pattern_digit_band() {
                         return branch;
                     }

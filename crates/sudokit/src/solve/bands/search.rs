@@ -311,8 +311,7 @@ pub(super) fn search_portable<const IN_ORDER: bool, const BELOW_FOUND: bool, K: 
         alive = alive && state.propagate_with(kernel, rules).is_ok();
         if was_root && alive {
             // How hard the board is, read once.
-            let open: u32 = state.unsolved.iter().map(|m| m.count_ones()).sum();
-            score_everywhere = open >= OPEN_CELLS_TO_SCORE_EVERYWHERE;
+            score_everywhere = state.open_cells() >= OPEN_CELLS_TO_SCORE_EVERYWHERE;
         }
         if !alive {
             dead_ends += 1;

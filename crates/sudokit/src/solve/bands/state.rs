@@ -122,11 +122,13 @@ impl State {
     /// How many cells hold a digit: of a state just made from a board, its
     /// clues.
     pub(crate) fn clue_count(&self) -> u32 {
-        81 - self
-            .unsolved
-            .iter()
-            .map(|cells| cells.count_ones())
-            .sum::<u32>()
+        81 - self.open_cells()
+    }
+
+    /// How many cells are still open.
+    #[inline(always)]
+    pub(crate) fn open_cells(&self) -> u32 {
+        self.unsolved.iter().map(|cells| cells.count_ones()).sum()
     }
 
     pub(crate) fn is_solved(&self) -> bool {
