@@ -14,9 +14,10 @@
 //!   scoring of eight bivalue cells at a time in AVX2 registers, triads by
 //!   table), [`Avx2Pext`] (the same, triads by one `pext`) and [`Avx512`]
 //!   (those, with the bivalue cells scored in AVX-512 registers), each made
-//!   only through a constructor that checks the CPU.
+//!   only where the CPU was found to run it.
 //!
-//! [`Native::detect`] picks the best one once per process.
+//! [`Native::detect`] picks the best one once per process, from a few CPUID
+//! queries of its own ([`CpuFeatures::read`]).
 
 use super::tables::{BYTE_BITS_SPREAD, PEERS, TRIADS_OF_ROW};
 
@@ -260,13 +261,12 @@ impl Native {
     /// [`Portable`]: the best this CPU runs, or the one named by
     /// [`ENGINE_VARIABLE`] if the CPU runs it.
     fn choose() -> u8 {
-        // Each variant needs the one below it: each detection runs once.
+        // Each variant needs the one below it.
         #[cfg(target_arch = "x86_64")]
         let runnable = {
-            let avx2 = Avx2::new();
-            let pext = avx2.and_then(Avx2Pext::beside);
-            let avx512 = pext.and_then(Avx512::beside);
-            [true, avx2.is_some(), pext.is_some(), avx512.is_some()]
+            let cpu = CpuFeatures::read();
+            let pext = cpu.avx2 && cpu.fast_pext;
+            [true, cpu.avx2, pext, pext && cpu.avx512]
         };
         #[cfg(not(target_arch = "x86_64"))]
         let runnable = [true, false, false, false];
@@ -294,8 +294,9 @@ impl Native {
 /// eight masks in one register and reads their changes with one `vmovmskps`,
 /// where compilers reduce the portable loop's compares with a chain of
 /// shuffles (faster whole searches, measured with `scripts/ab.py`); the
-/// bivalue cells are scored eight at a time (see [`best_bivalue_avx2`]). Only
-/// [`Avx2::new`] makes one.
+/// bivalue cells are scored eight at a time (see [`best_bivalue_avx2`]). Made
+/// only where [`CpuFeatures::read`] found them: by [`Native::detect`], and by
+/// `new` in tests.
 #[cfg(target_arch = "x86_64")]
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Avx2 {
@@ -305,13 +306,82 @@ pub(crate) struct Avx2 {
 #[cfg(target_arch = "x86_64")]
 impl Avx2 {
     /// The kernels, if this CPU has AVX2, POPCNT, BMI1, BMI2 and LZCNT.
+    #[cfg(test)]
     pub(crate) fn new() -> Option<Avx2> {
-        let available = std::arch::is_x86_feature_detected!("avx2")
-            && std::arch::is_x86_feature_detected!("popcnt")
-            && std::arch::is_x86_feature_detected!("bmi1")
-            && std::arch::is_x86_feature_detected!("bmi2")
-            && std::arch::is_x86_feature_detected!("lzcnt");
-        available.then_some(Avx2 { _cpu_has_them: () })
+        CpuFeatures::read()
+            .avx2
+            .then_some(Avx2 { _cpu_has_them: () })
+    }
+}
+
+/// What this CPU and its operating system offer the kernels.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct CpuFeatures {
+    /// AVX2, POPCNT, BMI1, BMI2 and LZCNT, with the AVX registers saved by
+    /// the operating system.
+    avx2: bool,
+    /// `pext` runs in a few cycles (see [`pext_is_fast`]).
+    fast_pext: bool,
+    /// AVX-512 F, VL and VPOPCNTDQ, with their registers saved.
+    avx512: bool,
+}
+
+#[cfg(target_arch = "x86_64")]
+impl CpuFeatures {
+    /// This CPU's, from four CPUID queries and one XGETBV. On a virtual
+    /// machine each query traps to the hypervisor (microseconds each), and
+    /// `std::arch::is_x86_feature_detected!` reads every leaf it knows at its
+    /// first use: three times the queries, a tenth of a run on one board
+    /// (docs/PERFORMANCE.md). Tested against std's answers.
+    fn read() -> CpuFeatures {
+        use std::arch::x86_64::{__cpuid, __cpuid_count, _xgetbv, CpuidResult};
+        let bit = |word: u32, index: u32| word >> index & 1 == 1;
+        // SAFETY: every x86-64 CPU has `cpuid` and its leaf 0x8000_0001,
+        // which reports long mode (newer compilers call the block unused).
+        #[allow(unused_unsafe)]
+        let (vendor, basic, extended) = unsafe { (__cpuid(0), __cpuid(1), __cpuid(0x8000_0001)) };
+        let structured = if vendor.eax >= 7 {
+            // SAFETY: as above; leaf 0 says leaf 7 exists.
+            #[allow(unused_unsafe)]
+            unsafe {
+                __cpuid_count(7, 0)
+            }
+        } else {
+            CpuidResult {
+                eax: 0,
+                ebx: 0,
+                ecx: 0,
+                edx: 0,
+            }
+        };
+        // The register states the operating system saves (XCR0): a CPU's
+        // vector registers are usable only where it saves them.
+        let saved = if bit(basic.ecx, 27) {
+            // SAFETY: CPUID.1:ECX.OSXSAVE says the operating system enabled
+            // XSAVE, and with it XGETBV.
+            unsafe { _xgetbv(0) }
+        } else {
+            0
+        };
+        let ymm = saved & 0b110 == 0b110;
+        let zmm = saved & 0b1110_0000 == 0b1110_0000;
+        let avx2 = ymm
+            && bit(basic.ecx, 28) // AVX
+            && bit(basic.ecx, 23) // POPCNT
+            && bit(structured.ebx, 5) // AVX2
+            && bit(structured.ebx, 3) // BMI1
+            && bit(structured.ebx, 8) // BMI2
+            && bit(extended.ecx, 5); // LZCNT
+        let avx512 = zmm
+            && bit(structured.ebx, 16) // AVX-512 F
+            && bit(structured.ebx, 31) // AVX-512 VL
+            && bit(structured.ecx, 14); // AVX-512 VPOPCNTDQ
+        CpuFeatures {
+            avx2,
+            fast_pext: pext_is_fast(vendor, basic),
+            avx512,
+        }
     }
 }
 
@@ -350,7 +420,7 @@ impl Kernels for Avx2 {
 /// [`Avx2`] with the triads found by one `pext`, on CPUs where it is fast:
 /// the band step's longest chain of dependent loads (three table loads, then
 /// the pattern table) loses one link, which speeds up first solutions and
-/// counts to two alike (`scripts/ab.py`). Only [`Avx2Pext::beside`] makes one.
+/// counts to two alike (`scripts/ab.py`). Made as [`Avx2`] is.
 #[cfg(target_arch = "x86_64")]
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Avx2Pext {
@@ -362,13 +432,8 @@ impl Avx2Pext {
     /// The kernels, if this CPU has [`Avx2`]'s features and a fast `pext`.
     #[cfg(test)]
     pub(crate) fn new() -> Option<Avx2Pext> {
-        Avx2Pext::beside(Avx2::new()?)
-    }
-
-    /// The kernels, if this CPU, which has [`Avx2`]'s features, has a fast
-    /// `pext`.
-    fn beside(avx2: Avx2) -> Option<Avx2Pext> {
-        pext_is_fast().then_some(Avx2Pext { avx2 })
+        let avx2 = Avx2::new()?;
+        CpuFeatures::read().fast_pext.then_some(Avx2Pext { avx2 })
     }
 }
 
@@ -405,8 +470,8 @@ impl Kernels for Avx2Pext {
 /// [`Avx2Pext`] with the bivalue cells scored in AVX-512 registers, on CPUs
 /// with AVX-512 F, VL and VPOPCNTDQ: eight cells side by side, their two
 /// digits' masks picked by `vpermi2d` and their reaches counted by
-/// `vpopcntd`, where AVX2 needs blends and nibble tables. Only
-/// [`Avx512::beside`] makes one.
+/// `vpopcntd`, where AVX2 needs blends and nibble tables. Made as [`Avx2`]
+/// is.
 #[cfg(target_arch = "x86_64")]
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Avx512 {
@@ -419,16 +484,8 @@ impl Avx512 {
     /// VL and VPOPCNTDQ.
     #[cfg(test)]
     pub(crate) fn new() -> Option<Avx512> {
-        Avx512::beside(Avx2Pext::new()?)
-    }
-
-    /// The kernels, if this CPU, which has [`Avx2Pext`]'s features, has
-    /// AVX-512 F, VL and VPOPCNTDQ.
-    fn beside(pext: Avx2Pext) -> Option<Avx512> {
-        let available = std::arch::is_x86_feature_detected!("avx512f")
-            && std::arch::is_x86_feature_detected!("avx512vl")
-            && std::arch::is_x86_feature_detected!("avx512vpopcntdq");
-        available.then_some(Avx512 { pext })
+        let pext = Avx2Pext::new()?;
+        CpuFeatures::read().avx512.then_some(Avx512 { pext })
     }
 }
 
@@ -465,13 +522,12 @@ impl Kernels for Avx512 {
 /// Whether `pext` runs in a few cycles here. AMD's cores before Zen 3 (family
 /// 19h) and Hygon's run it in microcode, at 18 cycles or more against 3;
 /// there the table is faster. Intel's have had a fast one since BMI2 came.
+/// `vendor` and `signature` are CPUID's leaves 0 and 1.
 #[cfg(target_arch = "x86_64")]
-fn pext_is_fast() -> bool {
-    use std::arch::x86_64::__cpuid;
-    // SAFETY: every x86-64 CPU has `cpuid` (newer compilers know this and
-    // call the block unused).
-    #[allow(unused_unsafe)]
-    let (vendor, signature) = unsafe { (__cpuid(0), __cpuid(1)) };
+fn pext_is_fast(
+    vendor: std::arch::x86_64::CpuidResult,
+    signature: std::arch::x86_64::CpuidResult,
+) -> bool {
     let mut name = [0u8; 12];
     for (part, word) in name.chunks_mut(4).zip([vendor.ebx, vendor.edx, vendor.ecx]) {
         part.copy_from_slice(&word.to_le_bytes());
@@ -1033,6 +1089,18 @@ pub(super) mod tests {
         if let Some(kernels) = Avx512::new() {
             assert_bivalue_scoring_matches_the_portable_one(kernels);
         }
+    }
+
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn the_cpu_features_agree_with_std() {
+        use std::arch::is_x86_feature_detected as has;
+        let cpu = CpuFeatures::read();
+        let avx2 = has!("avx2") && has!("popcnt") && has!("bmi1") && has!("bmi2") && has!("lzcnt");
+        assert_eq!(cpu.avx2, avx2);
+        let avx512 = has!("avx512f") && has!("avx512vl") && has!("avx512vpopcntdq");
+        assert_eq!(cpu.avx512, avx512);
+        assert_eq!(CpuFeatures::read(), cpu);
     }
 
     #[test]
