@@ -25,9 +25,8 @@ use std::fmt;
 use crate::budget::{Budget as WorkBudget, Exhausted};
 use crate::{Conflict, Grid};
 use bands::{
-    first_in_order, lexicographic, propagate_pair, search, search_below_found, search_first,
-    smallest_solution, state_from_grid, state_to_grid, Budget, Frame, Pulse, State, Step, ALWAYS,
-    PULSE_GUESSES,
+    first_in_order, lexicographic, propagate_pair, search, search_below_found, smallest_solution,
+    state_from_grid, state_to_grid, Budget, Frame, Pulse, State, Step, ALWAYS, PULSE_GUESSES,
 };
 
 /// What `solve` lets a row-major search spend on the smallest solution before
@@ -310,9 +309,15 @@ impl Solver {
         // The fast search alone: a row-major probe first (as `solve` makes)
         // helps only boards with many solutions, and costs the others more
         // (measured on random symmetries of the collections).
-        let (found, guesses) =
-            self.budgeted(|solver, pulse| search_first(&mut solver.stack, root, pulse));
-        let found = found.as_ref().map(state_to_grid);
+        // The solution is read where the search meets it: a state carried
+        // out of the search is copied on the way, at every board.
+        let mut found = None;
+        let guesses = self.budgeted(|solver, pulse| {
+            search(&mut solver.stack, root, pulse, |solution| {
+                found = Some(state_to_grid(solution));
+                false
+            })
+        });
         self.record(guesses);
         match (found, self.exhausted) {
             (Some(solution), _) => Ok(solution),

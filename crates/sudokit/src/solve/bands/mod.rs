@@ -82,7 +82,7 @@ pub(crate) use lexmin::{
     first_in_order, lexicographic, search_below_found, smallest_solution, Step,
 };
 pub(crate) use search::{
-    propagate_pair, search, search_first, state_from_grid, state_to_grid, Budget, Frame, Pulse,
-    ALWAYS, PULSE_GUESSES,
+    propagate_pair, search, state_from_grid, state_to_grid, Budget, Frame, Pulse, ALWAYS,
+    PULSE_GUESSES,
 };
 pub(crate) use state::State;
