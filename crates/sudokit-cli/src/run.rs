@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sudokit::{Record, Records, Solver};
 
-use crate::answer::{self, Outcome, Question};
+use crate::answer::{self, Answered, Outcome, Question};
 use crate::OutputFormat;
 
 /// Records a thread answers together, at most: enough that taking a chunk
@@ -674,14 +674,26 @@ impl Job {
                 // A panic is a bug: caught (where panics unwind), it ends the
                 // run with this record named instead of leaving the other
                 // threads waiting for its chunk.
+                let written = answers.text.len();
                 let asked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                     #[cfg(debug_assertions)]
                     failpoint(line);
-                    answer::answer(&mut solver, self.question, record, index)
+                    let answered = answer::answer(&mut solver, self.question, record, index);
+                    // Written here rather than returned: an answer is large,
+                    // and moving it out of the closure copies it.
+                    answer::write_answer(
+                        &mut answers.text,
+                        &answered,
+                        &self.file,
+                        self.format,
+                        self.question,
+                    );
+                    self.summary(&answered, answers.text.len())
                 }));
-                let answered = match asked {
-                    Ok(answered) => answered,
+                match asked {
+                    Ok(record) => answers.records.push(record),
                     Err(payload) => {
+                        answers.text.truncate(written);
                         answers.crashed = Some(internal_error(
                             &self.file,
                             line,
@@ -691,41 +703,39 @@ impl Job {
                         *solver = Solver::new();
                         break;
                     }
-                };
-                answer::write_answer(
-                    &mut answers.text,
-                    &answered,
-                    &self.file,
-                    self.format,
-                    self.question,
-                );
-                answers.records.push(AnsweredRecord {
-                    end: answers.text.len(),
-                    failed: matches!(
-                        answered.outcome,
-                        Outcome::NoSolution
-                            | Outcome::NotUnique
-                            | Outcome::Invalid(_)
-                            | Outcome::Unreadable(_)
-                            | Outcome::OutOfBudget(_)
-                    ),
-                    multiline: answer::is_multiline(&answered, self.format),
-                    diagnostic: answer::diagnostic(&answered, &self.file),
-                    guesses: answered.guesses,
-                    status: answered.outcome.exit_status(),
-                    limit_reached: matches!(
-                        answered.outcome,
-                        Outcome::Counted {
-                            limit_reached: true,
-                            ..
-                        }
-                    ),
-                });
+                }
             }
         });
         // Whatever panics from here on is no record's.
         IN_FLIGHT.with(|in_flight| in_flight.borrow_mut().1 = 0);
         answers
+    }
+
+    /// What the printer needs of `answered`, whose text ends at `end` of its
+    /// chunk's text.
+    fn summary(&self, answered: &Answered, end: usize) -> AnsweredRecord {
+        AnsweredRecord {
+            end,
+            failed: matches!(
+                answered.outcome,
+                Outcome::NoSolution
+                    | Outcome::NotUnique
+                    | Outcome::Invalid(_)
+                    | Outcome::Unreadable(_)
+                    | Outcome::OutOfBudget(_)
+            ),
+            multiline: answer::is_multiline(answered, self.format),
+            diagnostic: answer::diagnostic(answered, &self.file),
+            guesses: answered.guesses,
+            status: answered.outcome.exit_status(),
+            limit_reached: matches!(
+                answered.outcome,
+                Outcome::Counted {
+                    limit_reached: true,
+                    ..
+                }
+            ),
+        }
     }
 }
 
