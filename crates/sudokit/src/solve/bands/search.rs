@@ -9,8 +9,9 @@ use super::state::{Contradiction, State};
 use crate::solve::kernels::{Kernels, Native, Portable};
 
 /// Below the root, the search leaves out hidden singles in columns (and the
-/// triad rules) until it has met more dead ends than this. The column rule
-/// costs a pass over the 27 masks a propagation, which on boards with many
+/// triad rules) until it has met more dead ends than this, unless the board
+/// is hard (see [`OPEN_CELLS_OF_A_HARD_BOARD`]). The column rule costs a
+/// pass over the 27 masks a propagation, which on boards with many
 /// solutions buys nothing: there it rarely finds a single.
 const DEAD_ENDS_BEFORE_THOROUGH: u64 = 4;
 
@@ -22,11 +23,11 @@ const DEAD_ENDS_BEFORE_THOROUGH: u64 = 4;
 const DEAD_ENDS_BEFORE_SCORING: u64 = 1;
 
 /// A search whose root keeps at least this many open cells once propagated
-/// scores at every node from the start: on such boards, the hard ones,
-/// scoring early cuts the tree more than it costs, while dense boards that
-/// propagate far (most of serg's) would pay it for nothing
+/// scores and takes every rule at every node from the start: on such boards,
+/// the hard ones, both cut the tree more than they cost, while dense boards
+/// that propagate far (most of serg's) would pay them for nothing
 /// (docs/PERFORMANCE.md).
-const OPEN_CELLS_TO_SCORE_EVERYWHERE: u32 = 50;
+const OPEN_CELLS_OF_A_HARD_BOARD: u32 = 50;
 
 /// A guess to come back to: the state before it, what it branched on and the
 /// alternatives not yet tried.
@@ -276,7 +277,7 @@ pub(super) fn search_portable<const IN_ORDER: bool, const BELOW_FOUND: bool, K: 
     let mut alive = true;
     let mut dead_ends = 0u64;
     let mut at_root = true;
-    let mut score_everywhere = false;
+    let mut hard_board = false;
     let mut bound: Option<LexBound> = None;
     // Below a solution found, the budget counts from that solution. The
     // pulse shares the one comparison per guess with the budget: the search
@@ -292,7 +293,8 @@ pub(super) fn search_portable<const IN_ORDER: bool, const BELOW_FOUND: bool, K: 
         // The dearer rules only where they pay (see
         // `DEAD_ENDS_BEFORE_THOROUGH`); the row-major walk, short by design,
         // keeps the column rule.
-        let thorough = IN_ORDER || stack.is_empty() || dead_ends > DEAD_ENDS_BEFORE_THOROUGH;
+        let thorough =
+            IN_ORDER || stack.is_empty() || hard_board || dead_ends > DEAD_ENDS_BEFORE_THOROUGH;
         // The root keeps to the rules but the triads, so that its state does
         // not depend on how far a caller propagated it (`Solver::root`
         // propagates some roots in pairs, and `Rules::Triads` depends on the
@@ -311,7 +313,7 @@ pub(super) fn search_portable<const IN_ORDER: bool, const BELOW_FOUND: bool, K: 
         alive = alive && state.propagate_with(kernel, rules).is_ok();
         if was_root && alive {
             // How hard the board is, read once.
-            score_everywhere = state.open_cells() >= OPEN_CELLS_TO_SCORE_EVERYWHERE;
+            hard_board = state.open_cells() >= OPEN_CELLS_OF_A_HARD_BOARD;
         }
         if !alive {
             dead_ends += 1;
@@ -338,12 +340,11 @@ pub(super) fn search_portable<const IN_ORDER: bool, const BELOW_FOUND: bool, K: 
                 let (target, untried) = if IN_ORDER {
                     state.first_open_branch()
                 } else {
-                    let scored =
-                        if thorough || score_everywhere || dead_ends > DEAD_ENDS_BEFORE_SCORING {
-                            BIVALUE_CELLS_SCORED
-                        } else {
-                            1
-                        };
+                    let scored = if thorough || dead_ends > DEAD_ENDS_BEFORE_SCORING {
+                        BIVALUE_CELLS_SCORED
+                    } else {
+                        1
+                    };
                     state.choose(scored, kernel)
                 };
                 // Take the first alternative in place; the frame keeps the
