@@ -688,10 +688,10 @@ impl Job {
                         self.format,
                         self.question,
                     );
-                    self.summary(&answered, answers.text.len())
+                    self.answered_record(&answered, answers.text.len())
                 }));
                 match asked {
-                    Ok(record) => answers.records.push(record),
+                    Ok(answered_record) => answers.records.push(answered_record),
                     Err(payload) => {
                         answers.text.truncate(written);
                         answers.crashed = Some(internal_error(
@@ -713,7 +713,7 @@ impl Job {
 
     /// What the printer needs of `answered`, whose text ends at `end` of its
     /// chunk's text.
-    fn summary(&self, answered: &Answered, end: usize) -> AnsweredRecord {
+    fn answered_record(&self, answered: &Answered, end: usize) -> AnsweredRecord {
         AnsweredRecord {
             end,
             failed: matches!(
