@@ -29,6 +29,15 @@ const DEAD_ENDS_BEFORE_SCORING: u64 = 1;
 /// (docs/PERFORMANCE.md).
 const OPEN_CELLS_OF_A_HARD_BOARD: u32 = 50;
 
+/// A search whose root holds at least this many givens never scores its
+/// bivalue cells. Such a board that propagation leaves open to a guess
+/// mostly has many solutions (serg's benchmark: 34 or 35 givens, 40 to 49
+/// cells open at the root): nearly every branch leads to one, so a branch's
+/// reach buys nothing and its score costs a few percent of the search, while
+/// sparser boards, 17-clue and top1465 among them, take more guesses without
+/// it at every openness of the root (docs/PERFORMANCE.md).
+const CLUES_OF_A_DENSE_BOARD: u32 = 30;
+
 /// A guess to come back to: the state before it, what it branched on and the
 /// alternatives not yet tried.
 #[derive(Clone, Copy)]
@@ -278,6 +287,10 @@ pub(super) fn search_portable<const IN_ORDER: bool, const BELOW_FOUND: bool, K: 
     let mut dead_ends = 0u64;
     let mut at_root = true;
     let mut hard_board = false;
+    // Judged by the givens, so only on a root that holds them alone: one at
+    // its fixed point (an empty work list) may have been propagated ahead
+    // (`Solver` does so for sparse boards) and is taken as not dense.
+    let dense_board = state.pending != 0 && state.clue_count() >= CLUES_OF_A_DENSE_BOARD;
     let mut bound: Option<LexBound> = None;
     // Below a solution found, the budget counts from that solution. The
     // pulse shares the one comparison per guess with the budget: the search
@@ -340,11 +353,12 @@ pub(super) fn search_portable<const IN_ORDER: bool, const BELOW_FOUND: bool, K: 
                 let (target, untried) = if IN_ORDER {
                     state.first_open_branch()
                 } else {
-                    let scored = if thorough || dead_ends > DEAD_ENDS_BEFORE_SCORING {
-                        BIVALUE_CELLS_SCORED
-                    } else {
-                        1
-                    };
+                    let scored =
+                        if !dense_board && (thorough || dead_ends > DEAD_ENDS_BEFORE_SCORING) {
+                            BIVALUE_CELLS_SCORED
+                        } else {
+                            1
+                        };
                     state.choose(scored, kernel)
                 };
                 // Take the first alternative in place; the frame keeps the
