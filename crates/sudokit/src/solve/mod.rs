@@ -412,7 +412,12 @@ impl Solver {
         let Some(next) = next.filter(|next| next != puzzle) else {
             return Ok(root);
         };
-        let Ok(mut ahead) = state_from_grid(&next) else {
+        // Both boards sparse: the search tells a dense board by its givens,
+        // which a root propagated ahead no longer shows.
+        let Some(mut ahead) = state_from_grid(&next)
+            .ok()
+            .filter(|ahead| ahead.clue_count() <= PAIRED_CLUES_MAX)
+        else {
             return Ok(root);
         };
         let [own, theirs] = propagate_pair([&mut root, &mut ahead]);

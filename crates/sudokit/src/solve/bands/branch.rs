@@ -4,7 +4,7 @@
 
 use super::state::{at, Contradiction, State};
 use crate::solve::kernels::{triads_of, Kernels, Scoring, SCORED_CELLS_MAX};
-use crate::solve::tables::{PATTERNS_PRESENT, PATTERN_TRIADS, TRIAD_CELLS};
+use crate::solve::tables::{PATTERNS_PRESENT, PATTERN_TRIADS, PEERS, TRIAD_CELLS};
 
 impl State {
     /// What to branch on and its alternatives, scoring the first `scored`
@@ -128,6 +128,26 @@ impl State {
         };
         let position = kernel.best_bivalue(board, cells, count);
         Some((cells >> (8 * position) & 0xFF) as usize)
+    }
+
+    /// The first bivalue cell, as the last naked singles pass noted them,
+    /// that is neither the cell `target` nor one of its peers, and its
+    /// digits: a branch that taking one of `target`'s alternatives leaves as
+    /// it was. None when `target` is a digit-band.
+    #[inline(always)]
+    pub(super) fn bivalue_cell_apart(&self, target: u8) -> Option<(u8, u16)> {
+        let cell = usize::from(target);
+        let peers = PEERS.get(cell)?;
+        let apart = |band: usize| {
+            let own = u32::from(cell / 27 == band) << (cell % 27);
+            self.pairs[band] & !peers[band] & !own
+        };
+        let all = u128::from(apart(0)) | u128::from(apart(1)) << 27 | u128::from(apart(2)) << 54;
+        if all == 0 {
+            return None;
+        }
+        let other = all.trailing_zeros() as usize;
+        Some((other as u8, self.cell_digits(other) as u16))
     }
 
     /// A cell with the fewest candidates; called when none has two, so rarely

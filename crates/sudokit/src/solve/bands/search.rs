@@ -288,8 +288,8 @@ pub(super) fn search_portable<const IN_ORDER: bool, const BELOW_FOUND: bool, K: 
     let mut at_root = true;
     let mut hard_board = false;
     // Judged by the givens, so only on a root that holds them alone: one at
-    // its fixed point (an empty work list) may have been propagated ahead
-    // (`Solver` does so for sparse boards) and is taken as not dense.
+    // its fixed point (an empty work list) was propagated ahead, which
+    // `Solver` does for sparse boards only.
     let dense_board = state.pending != 0 && state.clue_count() >= CLUES_OF_A_DENSE_BOARD;
     let mut bound: Option<LexBound> = None;
     // Below a solution found, the budget counts from that solution. The
@@ -350,7 +350,7 @@ pub(super) fn search_portable<const IN_ORDER: bool, const BELOW_FOUND: bool, K: 
                     return (guesses, true);
                 }
             } else {
-                let (target, untried) = if IN_ORDER {
+                let (mut target, mut untried) = if IN_ORDER {
                     state.first_open_branch()
                 } else {
                     let scored =
@@ -361,27 +361,40 @@ pub(super) fn search_portable<const IN_ORDER: bool, const BELOW_FOUND: bool, K: 
                         };
                     state.choose(scored, kernel)
                 };
-                // Take the first alternative in place; the frame keeps the
-                // state for the others (copying it back would cost a copy
-                // per guess).
-                let choice = untried.trailing_zeros() as usize;
-                let others = untried & (untried - 1);
-                if others != 0 {
-                    stack.push(Frame {
-                        state,
-                        target,
-                        untried: others,
-                        alternatives: untried,
-                    });
-                    guesses += 1;
-                    if guesses > guess_limit {
-                        if guesses > budget_limit || !pulse() {
-                            return (guesses, false);
+                // See `CLUES_OF_A_DENSE_BOARD`.
+                let mut paired = !IN_ORDER && dense_board && dead_ends == 0;
+                loop {
+                    // Take the first alternative in place; the frame keeps
+                    // the state for the others (copying it back would cost a
+                    // copy per guess).
+                    let choice = untried.trailing_zeros() as usize;
+                    let others = untried & (untried - 1);
+                    if others != 0 {
+                        stack.push(Frame {
+                            state,
+                            target,
+                            untried: others,
+                            alternatives: untried,
+                        });
+                        guesses += 1;
+                        if guesses > guess_limit {
+                            if guesses > budget_limit || !pulse() {
+                                return (guesses, false);
+                            }
+                            guess_limit = budget_limit.min(guesses + PULSE_GUESSES);
                         }
-                        guess_limit = budget_limit.min(guesses + PULSE_GUESSES);
                     }
+                    alive = state.take(target, choice, untried).is_ok();
+                    let second = if paired && alive {
+                        state.bivalue_cell_apart(target)
+                    } else {
+                        None
+                    };
+                    let Some(second) = second else {
+                        break;
+                    };
+                    (target, untried, paired) = (second.0, second.1, false);
                 }
-                alive = state.take(target, choice, untried).is_ok();
                 continue;
             }
         }
