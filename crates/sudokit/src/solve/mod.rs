@@ -35,7 +35,8 @@ use bands::{
 /// fast search and the walk; on a unique board that runs over, the guesses
 /// are wasted. A small budget pays on the forum-hardest and 17-clue
 /// collections and costs top1465 and serg's some time, which stay faster
-/// than counting to two.
+/// than counting to two. Where the root is left open and the board is not
+/// dense, the search spends none of it (`first_in_order`).
 const IN_ORDER_BUDGET: Budget = Budget {
     guesses: 10,
     dead_ends: u64::MAX,

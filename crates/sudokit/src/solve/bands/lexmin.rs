@@ -10,7 +10,10 @@ use super::state::{at, State};
 /// if it has none; once it has spent `budget` (a row-major search can take
 /// exponential time refuting an early digit) it gives up with `Err` holding
 /// `root` propagated, so that the search taking over does not propagate it
-/// again. Returns the guesses made too.
+/// again. It gives up at its first guess, whatever `budget`, where the
+/// propagated root keeps many open cells on a board that is not dense
+/// (`OPEN_CELLS_TO_SKIP_THE_PROBE` in `search.rs`). Returns the guesses made
+/// too.
 pub(crate) fn first_in_order(
     stack: &mut Vec<Frame>,
     root: State,
