@@ -200,6 +200,36 @@ fn a_guess_clears_its_cell_and_reaches_the_fixed_point_a_placement_reaches() {
     assert!(checked > 100, "only {checked} guesses checked");
 }
 
+#[test]
+fn the_cell_taken_beside_a_guess_is_the_first_bivalue_cell_apart_from_it() {
+    let mut checked = 0;
+    for board in sample_boards().iter().step_by(5) {
+        let Ok(mut root) = State::from_grid(board) else {
+            continue;
+        };
+        if root.propagate().is_err() || root.is_solved() {
+            continue;
+        }
+        let bivalue = |cell: usize| root.cell_digits(cell).count_ones() == 2;
+        for target in (0..81).filter(|&cell| bivalue(cell)) {
+            let peers = &PEERS[target];
+            let apart = (0..81).find(|&cell| {
+                cell != target && peers[cell / 27] >> (cell % 27) & 1 == 0 && bivalue(cell)
+            });
+            let expected = apart.map(|cell| (cell as u8, root.cell_digits(cell) as u16));
+            assert_eq!(
+                root.bivalue_cell_apart(target as u8),
+                expected,
+                "{board}, cell {target}"
+            );
+            checked += 1;
+        }
+        // A digit-band target (a pattern branch) has no cell to stand apart from.
+        assert_eq!(root.bivalue_cell_apart(81 + 26), None);
+    }
+    assert!(checked > 1000, "only {checked} cells checked");
+}
+
 /// The state of `board`'s givens placed one by one: each clears its digit
 /// from its peers and its cell from the other digits; a given whose digit a
 /// peer already holds clashes.
