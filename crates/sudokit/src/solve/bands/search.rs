@@ -314,9 +314,12 @@ pub(super) fn search_portable<const IN_ORDER: bool, const BELOW_FOUND: bool, K: 
     loop {
         // The dearer rules only where they pay (see
         // `DEAD_ENDS_BEFORE_THOROUGH`); the row-major walk, short by design,
-        // keeps the column rule.
-        let thorough =
-            IN_ORDER || stack.is_empty() || hard_board || dead_ends > DEAD_ENDS_BEFORE_THOROUGH;
+        // keeps the column rule, but on dense boards, whose many solutions
+        // it mostly meets within a few guesses, where the rule finds little.
+        let thorough = (IN_ORDER && !dense_board)
+            || stack.is_empty()
+            || hard_board
+            || dead_ends > DEAD_ENDS_BEFORE_THOROUGH;
         // The root keeps to the rules but the triads, so that its state does
         // not depend on how far a caller propagated it (`Solver::root`
         // propagates some roots in pairs, and `Rules::Triads` depends on the
