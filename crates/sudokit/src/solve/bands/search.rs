@@ -314,8 +314,9 @@ pub(super) fn search_portable<const IN_ORDER: bool, const BELOW_FOUND: bool, K: 
     loop {
         // The dearer rules only where they pay (see
         // `DEAD_ENDS_BEFORE_THOROUGH`); the row-major walk, short by design,
-        // keeps the column rule, but on dense boards, whose many solutions
-        // it mostly meets within a few guesses, where the rule finds little.
+        // keeps the column rule except on dense boards: there it mostly
+        // meets one of their many solutions within a few guesses, and the
+        // rule finds little.
         let thorough = (IN_ORDER && !dense_board)
             || stack.is_empty()
             || hard_board
@@ -338,8 +339,9 @@ pub(super) fn search_portable<const IN_ORDER: bool, const BELOW_FOUND: bool, K: 
         alive = alive && state.propagate_with(kernel, rules).is_ok();
         if was_root && alive {
             // How hard the board is, read once.
-            hard_board = state.open_cells() >= OPEN_CELLS_OF_A_HARD_BOARD;
-            if IN_ORDER && !dense_board && state.open_cells() >= OPEN_CELLS_TO_SKIP_THE_PROBE {
+            let open_cells = state.open_cells();
+            hard_board = open_cells >= OPEN_CELLS_OF_A_HARD_BOARD;
+            if IN_ORDER && !dense_board && open_cells >= OPEN_CELLS_TO_SKIP_THE_PROBE {
                 // The row-major walk gives up at its first guess.
                 (budget_limit, guess_limit) = (0, 0);
             }
@@ -377,7 +379,10 @@ pub(super) fn search_portable<const IN_ORDER: bool, const BELOW_FOUND: bool, K: 
                         };
                     state.choose(scored, kernel)
                 };
-                // See `CLUES_OF_A_DENSE_BOARD`.
+                // Before its first dead end, a dense board's guess takes a
+                // second bivalue cell apart from the first in the same step,
+                // so that one propagation serves both: on boards with many
+                // solutions both guesses are mostly right (docs/PERFORMANCE.md).
                 let mut paired = !IN_ORDER && dense_board && dead_ends == 0;
                 loop {
                     // Take the first alternative in place; the frame keeps
