@@ -1,6 +1,7 @@
 //! The choice of branch: the bivalue cell whose weaker branch reaches
-//! furthest, a digit-band with two patterns left, or a cell with the fewest
-//! candidates; and taking one alternative of it.
+//! furthest, a digit-band with two patterns left, or of the cells with the
+//! fewest candidates the one whose digits reach furthest; and taking one
+//! alternative of it.
 
 use super::state::{at, Contradiction, State};
 use crate::solve::kernels::{triads_of, Kernels, Scoring, SCORED_CELLS_MAX};
@@ -8,11 +9,18 @@ use crate::solve::tables::{PATTERNS_PRESENT, PATTERN_TRIADS, PEERS, TRIAD_CELLS}
 
 impl State {
     /// What to branch on and its alternatives, scoring the first `scored`
-    /// bivalue cells; only called on an unsolved state.
+    /// bivalue cells; `at_top` when no guess is pending above (the root, or
+    /// the root's last alternative); only called on an unsolved state.
     #[inline(always)]
-    pub(super) fn choose<K: Kernels>(&self, scored: u32, kernel: K) -> (u8, u16) {
+    pub(super) fn choose<K: Kernels>(&self, scored: u32, kernel: K, at_top: bool) -> (u8, u16) {
         let cell = match self.bivalue_cell(scored, kernel) {
             Some(cell) => cell,
+            // The top's choice splits the whole tree: there a cell whose
+            // digits reach far makes fewer guesses than a pattern (at the
+            // root of most of the forum's hardest boards no cell has two
+            // candidates); below it patterns cost less per guess
+            // (docs/PERFORMANCE.md).
+            None if at_top => self.furthest_reaching_cell(),
             None => {
                 // On a sparse board a pattern guess can open a huge subtree
                 // with no solution; there cells are safer.
@@ -21,7 +29,7 @@ impl State {
                         return branch;
                     }
                 }
-                self.fewest_candidates_cell()
+                self.furthest_reaching_cell()
             }
         };
         (cell as u8, self.cell_digits(cell) as u16)
@@ -150,22 +158,46 @@ impl State {
         Some((other as u8, self.cell_digits(other) as u16))
     }
 
-    /// A cell with the fewest candidates; called when none has two, so rarely
-    /// that a plain scan does.
-    fn fewest_candidates_cell(&self) -> usize {
-        let mut best = (u32::MAX, 0);
+    /// Of the cells with the fewest candidates, the first whose digits reach
+    /// the most open peers (the candidates its branches clear, summed over
+    /// its digits), as the bivalue cells are scored by their reach. Called
+    /// when no cell has two candidates, so rarely that a plain scan does.
+    pub(super) fn furthest_reaching_cell(&self) -> usize {
+        // (candidates, reach, cell) of the best so far.
+        let mut best = (u32::MAX, 0, 0);
         for band in 0..3 {
             let mut open = self.unsolved[band];
             while open != 0 {
                 let cell = band * 27 + open.trailing_zeros() as usize;
-                let count = self.cell_digits(cell).count_ones();
-                if count < best.0 {
-                    best = (count, cell);
-                }
                 open &= open - 1;
+                let digits = self.cell_digits(cell);
+                let count = digits.count_ones();
+                if count > best.0 {
+                    continue;
+                }
+                let reach = self.reach(cell, digits);
+                if count < best.0 || reach > best.1 {
+                    best = (count, reach, cell);
+                }
             }
         }
-        best.1
+        best.2
+    }
+
+    /// The open peers of `cell` that hold one of `digits`, counted once per
+    /// digit: what placing each digit there would clear.
+    fn reach(&self, cell: usize, digits: u32) -> u32 {
+        let mut reach = 0;
+        for (band, peers) in PEERS[cell].iter().enumerate() {
+            let open_peers = peers & self.unsolved[band];
+            let mut rest = digits;
+            while rest != 0 {
+                let digit = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                reach += (self.cands[at(digit, band)] & open_peers).count_ones();
+            }
+        }
+        reach
     }
 }
 

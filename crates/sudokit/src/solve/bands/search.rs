@@ -377,7 +377,7 @@ pub(super) fn search_portable<const IN_ORDER: bool, const BELOW_FOUND: bool, K: 
                         } else {
                             1
                         };
-                    state.choose(scored, kernel)
+                    state.choose(scored, kernel, stack.is_empty())
                 };
                 // Before its first dead end, a dense board's guess takes a
                 // second bivalue cell apart from the first in the same step,

@@ -230,6 +230,46 @@ fn the_cell_taken_beside_a_guess_is_the_first_bivalue_cell_apart_from_it() {
     assert!(checked > 1000, "only {checked} cells checked");
 }
 
+#[test]
+fn the_cell_taken_where_none_has_two_candidates_has_the_fewest_and_reaches_furthest() {
+    let mut checked = 0;
+    for board in sample_boards().iter().step_by(3) {
+        let Ok(mut root) = State::from_grid(board) else {
+            continue;
+        };
+        if root.propagate().is_err() || root.is_solved() {
+            continue;
+        }
+        let open: Vec<usize> = (0..81)
+            .filter(|&cell| root.unsolved[cell / 27] >> (cell % 27) & 1 == 1)
+            .collect();
+        let candidates = |cell: usize| root.cell_digits(cell).count_ones();
+        let fewest = open
+            .iter()
+            .map(|&cell| candidates(cell))
+            .min()
+            .expect("open cells");
+        // Counted peer by peer: each open peer once for every digit it shares
+        // with the cell.
+        let reach = |cell: usize| -> u32 {
+            open.iter()
+                .filter(|&&peer| PEERS[cell][peer / 27] >> (peer % 27) & 1 == 1)
+                .map(|&peer| (root.cell_digits(peer) & root.cell_digits(cell)).count_ones())
+                .sum()
+        };
+        // The furthest reach, the first cell in row-major order on a tie.
+        let expected = open
+            .iter()
+            .copied()
+            .filter(|&cell| candidates(cell) == fewest)
+            .max_by_key(|&cell| (reach(cell), std::cmp::Reverse(cell)))
+            .expect("a cell with the fewest candidates");
+        assert_eq!(root.furthest_reaching_cell(), expected, "{board}");
+        checked += 1;
+    }
+    assert!(checked > 300, "only {checked} boards checked");
+}
+
 /// The state of `board`'s givens placed one by one: each clears its digit
 /// from its peers and its cell from the other digits; a given whose digit a
 /// peer already holds clashes.
