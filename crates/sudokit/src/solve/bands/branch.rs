@@ -163,8 +163,8 @@ impl State {
     /// its digits), as the bivalue cells are scored by their reach. Called
     /// when no cell has two candidates, so rarely that a plain scan does;
     /// inlined all the same, so that it is compiled for the search's
-    /// instruction set (out of line it counted bits without `popcnt`, 2.7%
-    /// of forum-hardest-1106's time).
+    /// instruction set (out of line it counted bits without `popcnt`:
+    /// docs/PERFORMANCE.md).
     #[inline(always)]
     pub(super) fn furthest_reaching_cell(&self) -> usize {
         // (candidates, reach, cell) of the best so far.
