@@ -9,8 +9,9 @@ use crate::solve::tables::{PATTERNS_PRESENT, PATTERN_TRIADS, PEERS, TRIAD_CELLS}
 
 impl State {
     /// What to branch on and its alternatives, scoring the first `scored`
-    /// bivalue cells; `at_top` when no guess is pending above (the root, or
-    /// the root's last alternative); only called on an unsolved state.
+    /// bivalue cells; `at_top` when no guess above has an alternative left
+    /// (the root, and the nodes down the path of last alternatives); only
+    /// called on an unsolved state.
     #[inline(always)]
     pub(super) fn choose<K: Kernels>(&self, scored: u32, kernel: K, at_top: bool) -> (u8, u16) {
         let cell = match self.bivalue_cell(scored, kernel) {
