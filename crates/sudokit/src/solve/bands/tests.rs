@@ -27,6 +27,18 @@ fn sample_boards() -> Vec<Grid> {
     boards
 }
 
+/// Every `step`-th shipped sample whose givens propagate to a state that is
+/// neither contradictory nor solved, with that state.
+fn unsolved_roots(step: usize) -> impl Iterator<Item = (Grid, State)> {
+    sample_boards()
+        .into_iter()
+        .step_by(step)
+        .filter_map(|board| {
+            let mut root = State::from_grid(&board).ok()?;
+            (root.propagate().is_ok() && !root.is_solved()).then_some((board, root))
+        })
+}
+
 /// Up to three solutions in the order found, and the guesses made.
 fn run(
     engine: impl Fn(&mut Vec<Frame>, State, &mut Vec<Grid>) -> u64,
@@ -168,13 +180,7 @@ fn the_search_below_found_meets_ever_smaller_solutions_down_to_the_smallest() {
 #[test]
 fn a_guess_clears_its_cell_and_reaches_the_fixed_point_a_placement_reaches() {
     let mut checked = 0;
-    for board in sample_boards().iter().step_by(7) {
-        let Ok(mut root) = State::from_grid(board) else {
-            continue;
-        };
-        if root.propagate().is_err() || root.is_solved() {
-            continue;
-        }
+    for (board, root) in unsolved_roots(7) {
         let cell = root
             .first_open_cell()
             .expect("an unsolved state has an open cell");
@@ -203,13 +209,7 @@ fn a_guess_clears_its_cell_and_reaches_the_fixed_point_a_placement_reaches() {
 #[test]
 fn the_cell_taken_beside_a_guess_is_the_first_bivalue_cell_apart_from_it() {
     let mut checked = 0;
-    for board in sample_boards().iter().step_by(5) {
-        let Ok(mut root) = State::from_grid(board) else {
-            continue;
-        };
-        if root.propagate().is_err() || root.is_solved() {
-            continue;
-        }
+    for (board, root) in unsolved_roots(5) {
         let bivalue = |cell: usize| root.cell_digits(cell).count_ones() == 2;
         for target in (0..81).filter(|&cell| bivalue(cell)) {
             let peers = &PEERS[target];
@@ -233,13 +233,7 @@ fn the_cell_taken_beside_a_guess_is_the_first_bivalue_cell_apart_from_it() {
 #[test]
 fn the_cell_taken_where_none_has_two_candidates_has_the_fewest_and_reaches_furthest() {
     let mut checked = 0;
-    for board in sample_boards().iter().step_by(3) {
-        let Ok(mut root) = State::from_grid(board) else {
-            continue;
-        };
-        if root.propagate().is_err() || root.is_solved() {
-            continue;
-        }
+    for (board, root) in unsolved_roots(3) {
         let open: Vec<usize> = (0..81)
             .filter(|&cell| root.unsolved[cell / 27] >> (cell % 27) & 1 == 1)
             .collect();
