@@ -15,7 +15,7 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use sudokit::{Record, Records, Solver};
+use sudokit::{Grid, Record, Records, Solver};
 
 use crate::answer::{self, Answered, Outcome, Question};
 use crate::OutputFormat;
@@ -651,7 +651,24 @@ impl Job {
             let mut solver = solver.borrow_mut();
             // Each board's successor is announced, so that the solver can
             // propagate the two together (`Solver::expect_next`).
-            let announce = self.question.searches();
+            let first = matches!(self.question, Question::Solve { first: true });
+            let announce = self.question.searches() && !first;
+            // First solutions are found for the whole chunk at once, two
+            // searches in step (`Solver::expect_first`); each record's call
+            // then reads its answer. A panic there (a bug) drops the
+            // announcement: the records' own calls name the board.
+            if first {
+                let boards: Vec<Grid> = chunk
+                    .iter()
+                    .filter_map(|record| record.grid.as_ref().ok().copied())
+                    .collect();
+                let announced = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    solver.expect_first(&boards);
+                }));
+                if announced.is_err() {
+                    solver.expect_first(&[]);
+                }
+            }
             // The successor is read in place: records are large, and moving
             // each once more (as a peek would) costs more than the pairing
             // saves on dense boards.

@@ -152,6 +152,65 @@ fn announcing_the_next_board_changes_no_answer() {
     }
 }
 
+/// Every answer and statistic as `solve_first` gives them one by one, with
+/// the boards searched two at a time (`Solver::solve_first_all`, and
+/// `Solver::expect_first` followed or not): on the shipped samples, random
+/// boards, boards without a solution, boards whose givens clash, repeats,
+/// and an odd number of boards (one lane ends alone).
+#[test]
+fn first_solutions_two_at_a_time_are_the_ones_found_one_by_one() {
+    let mut boards = shipped_samples(2);
+    for seed in 0..301u64 {
+        let board = match seed % 3 {
+            0 => random_puzzle(seed, 40 + (seed as usize % 42)),
+            1 => random_tampered(seed, 50 + (seed as usize % 20), 1 + seed as usize % 3),
+            _ => boards[seed as usize * 7 % boards.len()],
+        };
+        boards.push(board);
+    }
+    boards.push(boards[0]);
+    let mut plain = Solver::new();
+    let expected: Vec<_> = boards
+        .iter()
+        .map(|board| plain.solve_first(board))
+        .collect();
+
+    let mut together = Solver::new();
+    assert_eq!(together.solve_first_all(&boards), expected);
+    assert_eq!(together.stats(), plain.stats());
+
+    // Announced in blocks; now and then a board is asked out of turn,
+    // which drops the rest of its block.
+    let mut announced = Solver::new();
+    for (block, chunk) in boards.chunks(37).enumerate() {
+        announced.expect_first(chunk);
+        for (index, board) in chunk.iter().enumerate() {
+            if block % 4 == 3 && index == 5 {
+                assert_eq!(
+                    announced.solve_first(&boards[0]),
+                    Solver::new().solve_first(&boards[0])
+                );
+            }
+            let position = block * 37 + index;
+            assert_eq!(
+                announced.solve_first(board),
+                expected[position],
+                "board {position}: {board}"
+            );
+        }
+    }
+    let mut reference = Solver::new();
+    for (block, chunk) in boards.chunks(37).enumerate() {
+        for (index, board) in chunk.iter().enumerate() {
+            if block % 4 == 3 && index == 5 {
+                let _ = reference.solve_first(&boards[0]);
+            }
+            let _ = reference.solve_first(board);
+        }
+    }
+    assert_eq!(announced.stats(), reference.stats());
+}
+
 proptest! {
     // A fixed seed keeps the suite deterministic; the plain reference is
     // exponential on some sparse boards, so those get a node budget.
@@ -201,6 +260,33 @@ proptest! {
         let puzzle = random_puzzle(seed, blanks);
         let solution = puzzle.solve_first().unwrap();
         prop_assert!(solution.is_solution_of(&puzzle));
+    }
+
+    #[test]
+    fn first_solutions_two_at_a_time_agree_with_the_reference(seed: u64, count in 1usize..8) {
+        // Each board unique or not, solvable or not: the reference says
+        // which, and a solution found must complete its board.
+        let boards: Vec<Grid> = (0..count as u64)
+            .map(|index| {
+                let seed = seed.wrapping_add(index);
+                match seed % 3 {
+                    0 => random_puzzle(seed, 30 + (seed as usize % 30)),
+                    _ => random_tampered(seed, 30 + (seed as usize % 25), 1 + seed as usize % 2),
+                }
+            })
+            .collect();
+        let answers = Solver::new().solve_first_all(&boards);
+        for (board, answer) in boards.iter().zip(answers) {
+            if !givens_valid(board) {
+                prop_assert!(matches!(answer, Err(SolveError::Conflict(_))));
+                continue;
+            }
+            match reference_solutions(board, 2).as_slice() {
+                [] => prop_assert_eq!(answer, Err(SolveError::NoSolution)),
+                [only] => prop_assert_eq!(answer, Ok(*only)),
+                _ => prop_assert!(answer.unwrap().is_solution_of(board)),
+            }
+        }
     }
 
     #[test]

@@ -20,13 +20,15 @@ mod kernels;
 mod tables;
 
 use std::cell::Cell;
+use std::collections::VecDeque;
 use std::fmt;
 
 use crate::budget::{Budget as WorkBudget, Exhausted};
 use crate::{Conflict, Grid};
 use bands::{
-    first_in_order, lexicographic, propagate_pair, search, search_below_found, smallest_solution,
-    state_from_grid, state_to_grid, Budget, Frame, Pulse, State, Step, ALWAYS, PULSE_GUESSES,
+    first_in_order, first_solutions, lexicographic, propagate_pair, search, search_below_found,
+    smallest_solution, state_from_grid, state_to_grid, Budget, Frame, Pulse, State, Step, ALWAYS,
+    PULSE_GUESSES,
 };
 
 /// What `solve` lets a row-major search spend on the smallest solution before
@@ -52,6 +54,11 @@ const BELOW_FOUND_BUDGET: u64 = 1000;
 /// when it has at most this many clues: on denser boards the propagation is
 /// short, and the bookkeeping costs more than the overlap saves.
 const PAIRED_CLUES_MAX: u32 = 21;
+
+/// Boards [`Solver::solve_first_all`] searches in one batch: enough that the
+/// two lanes seldom wait for a board, few enough that the answers stay in
+/// the core's cache.
+const ANSWERED_TOGETHER: usize = 256;
 
 /// Why a board has no answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,6 +117,8 @@ pub struct SearchStats {
 #[derive(Default)]
 pub struct Solver {
     stack: Vec<Frame>,
+    /// The second lane's stack, for first solutions searched two at a time.
+    second_stack: Vec<Frame>,
     walk: Vec<Step>,
     stats: SearchStats,
     budget: WorkBudget,
@@ -119,6 +128,10 @@ pub struct Solver {
     next: Option<Grid>,
     /// A board's root, propagated ahead of its call, with the board.
     prepared: Option<(Grid, State)>,
+    /// First solutions found ahead of their calls ([`Solver::expect_first`]):
+    /// each board with its answer and its search's guesses (none where the
+    /// givens alone answer), in the order announced.
+    first_ahead: VecDeque<(Grid, Result<Grid, SolveError>, Option<u64>)>,
     /// Whether the last board asked about had so few clues that boards are
     /// propagated in pairs (see `PAIRED_CLUES_MAX`): a file's boards tend to
     /// be alike, and on dense ones even announcing the next costs time.
@@ -306,6 +319,18 @@ impl Solver {
 
     /// Some solution of `puzzle`, whichever the search meets first.
     pub fn solve_first(&mut self, puzzle: &Grid) -> Result<Grid, SolveError> {
+        if let Some((board, answer, guesses)) = self.first_ahead.pop_front() {
+            if board == *puzzle && self.budget.is_unlimited() {
+                self.exhausted = None;
+                self.stats.puzzles += 1;
+                if let Some(guesses) = guesses {
+                    self.record(guesses);
+                }
+                return answer;
+            }
+            // Asked about another board: the announcement no longer holds.
+            self.first_ahead.clear();
+        }
         let root = self.root(puzzle)?;
         // The fast search alone: a row-major probe first (as `solve` makes)
         // helps only boards with many solutions, and costs the others more
@@ -325,6 +350,96 @@ impl Solver {
             (None, Some(why)) => Err(SolveError::OutOfBudget(why)),
             (None, None) => Err(SolveError::NoSolution),
         }
+    }
+
+    /// The first solutions of `puzzles` in order, as [`Solver::solve_first`]
+    /// finds them one by one, found two at a time: each step of one search
+    /// is taken beside a step of the other, so that the processor overlaps
+    /// their propagations (faster on boards that need many guesses; the
+    /// same answers and guesses). Without a budget only: with one set, the
+    /// boards are searched one by one.
+    ///
+    /// ```
+    /// use sudokit::{Grid, Solver};
+    /// let boards: Vec<Grid> = [
+    ///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    ///     "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....",
+    ///     "11...............................................................................",
+    /// ]
+    /// .iter()
+    /// .map(|line| line.parse())
+    /// .collect::<Result<_, _>>()?;
+    /// let mut solver = Solver::new();
+    /// let answers = solver.solve_first_all(&boards);
+    /// assert_eq!(answers[0], Solver::new().solve_first(&boards[0]));
+    /// assert_eq!(answers[1].as_ref().ok(), boards[1].solve().as_ref().ok());
+    /// assert!(answers[2].is_err(), "two 1s in the first row");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solve_first_all(&mut self, puzzles: &[Grid]) -> Vec<Result<Grid, SolveError>> {
+        if !self.budget.is_unlimited() {
+            return puzzles
+                .iter()
+                .map(|puzzle| self.solve_first(puzzle))
+                .collect();
+        }
+        self.first_ahead.clear();
+        self.exhausted = None;
+        // A block at a time, so that the answers stay in the core's cache.
+        let mut answers = Vec::with_capacity(puzzles.len());
+        for block in puzzles.chunks(ANSWERED_TOGETHER) {
+            for (answer, guesses) in self.found_first(block) {
+                self.stats.puzzles += 1;
+                if let Some(guesses) = guesses {
+                    self.record(guesses);
+                }
+                answers.push(answer);
+            }
+        }
+        answers
+    }
+
+    /// Announces the boards the next calls of [`Solver::solve_first`] will
+    /// ask about, in this order, and finds their answers now, as
+    /// [`Solver::solve_first_all`] does: each of those calls then returns
+    /// its board's answer (and counts its guesses) at once. A call about
+    /// another board, or with a budget set, drops the rest of the
+    /// announcement and searches as usual. A bulk run announces each chunk
+    /// of records it answers with `--first`.
+    pub fn expect_first(&mut self, puzzles: &[Grid]) {
+        self.first_ahead.clear();
+        let found = self.found_first(puzzles);
+        self.first_ahead.extend(
+            puzzles
+                .iter()
+                .zip(found)
+                .map(|(puzzle, (answer, guesses))| (*puzzle, answer, guesses)),
+        );
+    }
+
+    /// The answers of [`Solver::solve_first`] to `puzzles`, searched two at
+    /// a time, each with its search's guesses (none where the givens alone
+    /// answer); the statistics are left to the caller.
+    fn found_first(&mut self, puzzles: &[Grid]) -> Vec<(Result<Grid, SolveError>, Option<u64>)> {
+        // A root propagated ahead, or an announced successor, belongs to
+        // calls one by one.
+        self.next = None;
+        self.prepared = None;
+        puzzles
+            .iter()
+            .zip(first_solutions(
+                puzzles,
+                [&mut self.stack, &mut self.second_stack],
+            ))
+            .map(|(puzzle, found)| match found {
+                Ok((Some(solution), guesses)) => (Ok(solution), Some(guesses)),
+                Ok((None, guesses)) => (Err(SolveError::NoSolution), Some(guesses)),
+                Err(_) => (
+                    Err(Self::givens(puzzle).expect_err("givens in contradiction")),
+                    None,
+                ),
+            })
+            .collect()
     }
 
     /// The number of solutions of `puzzle`, counting no further than `limit`.

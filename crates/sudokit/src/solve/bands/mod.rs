@@ -70,6 +70,7 @@
 //! [`smallest_solution`] does the same for the first solution only.
 
 mod branch;
+mod lanes;
 mod lexmin;
 mod propagate;
 mod search;
@@ -78,11 +79,12 @@ mod state;
 mod tests;
 mod triads;
 
+pub(crate) use lanes::{first_solutions_with, FirstFound};
 pub(crate) use lexmin::{
     first_in_order, lexicographic, search_below_found, smallest_solution, Step,
 };
 pub(crate) use search::{
-    propagate_pair, search, state_from_grid, state_to_grid, Budget, Frame, Pulse, ALWAYS,
-    PULSE_GUESSES,
+    first_solutions, propagate_pair, search, state_from_grid, state_to_grid, Budget, Frame, Pulse,
+    ALWAYS, PULSE_GUESSES,
 };
 pub(crate) use state::State;

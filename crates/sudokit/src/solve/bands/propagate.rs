@@ -164,10 +164,22 @@ impl State {
         pair: [&mut State; 2],
         kernel: K,
     ) -> [Result<(), Contradiction>; 2] {
+        Self::propagate_lanes(pair, kernel, [Rules::Columns; 2], [true, true])
+    }
+
+    /// [`State::propagate_with`] on two states at once, each with its own
+    /// `rules`, as [`State::propagate_pair`] takes them; a lane not
+    /// `running` is left as it is.
+    #[inline(always)]
+    pub(crate) fn propagate_lanes<K: Kernels>(
+        pair: [&mut State; 2],
+        kernel: K,
+        mut rules: [Rules; 2],
+        mut running: [bool; 2],
+    ) -> [Result<(), Contradiction>; 2] {
         let [first, second] = pair;
         let mut results = [Ok(()), Ok(())];
         // Each lane runs until its fixed point or a contradiction.
-        let mut running = [true, true];
         loop {
             let mut pending_first = std::mem::take(&mut first.pending) * u32::from(running[0]);
             let mut pending_second = std::mem::take(&mut second.pending) * u32::from(running[1]);
@@ -198,11 +210,15 @@ impl State {
             }
             for (lane, state) in [&mut *first, &mut *second].into_iter().enumerate() {
                 if running[lane] {
-                    match state.after_sweeps(Rules::Columns) {
+                    match state.after_sweeps(rules[lane]) {
                         Ok(more) => running[lane] = more,
                         Err(contradiction) => {
                             (results[lane], running[lane]) = (Err(contradiction), false);
                         }
+                    }
+                    // The triad rules only in the first round, as alone.
+                    if rules[lane] == Rules::Triads {
+                        rules[lane] = Rules::Columns;
                     }
                 }
             }

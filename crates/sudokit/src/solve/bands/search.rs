@@ -288,39 +288,121 @@ pub(super) fn search_portable<const IN_ORDER: bool, const BELOW_FOUND: bool, K: 
     mut on_solution: impl FnMut(&State) -> bool,
     kernel: K,
 ) -> (u64, bool) {
-    stack.clear();
-    let mut guesses = 0u64;
-    let mut state = root;
-    // One call site for the propagation, which is inlined.
-    let mut alive = true;
-    let mut dead_ends = 0u64;
-    let mut at_root = true;
-    let mut hard_board = false;
-    // Judged by the givens, so only on a root that holds them alone: one at
-    // its fixed point (an empty work list) was propagated ahead, which
-    // `Solver` does for sparse boards only.
-    let dense_board = state.pending != 0 && state.clue_count() >= CLUES_OF_A_DENSE_BOARD;
-    let mut bound: Option<LexBound> = None;
+    let mut walker = Walker::<IN_ORDER, BELOW_FOUND>::new(stack, root, budget);
+    loop {
+        // One call site for the propagation, which is inlined.
+        let (rules, thorough) = walker.rules();
+        let propagated = walker.alive && walker.state.propagate_with(kernel, rules).is_ok();
+        let mut step = walker.advance(propagated, thorough, pulse, kernel);
+        if step == Step::Solved {
+            if !on_solution(&walker.state) {
+                return (walker.guesses, true);
+            }
+            step = walker.backtrack(pulse);
+        }
+        if let Step::Ended { finished } = step {
+            return (walker.guesses, finished);
+        }
+    }
+}
+
+/// What a [`Walker`] needs next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Step {
+    /// Its state, unless it is dead already, to be propagated.
+    Propagate,
+    /// Its state is a solution: the caller reads it, then stops or asks
+    /// for the next one ([`Walker::backtrack`]).
+    Solved,
+    /// The search is over: `finished` if the tree was searched to its end,
+    /// not stopped by the budget.
+    Ended { finished: bool },
+}
+
+/// The depth-first search between two propagations: what it knows, and
+/// what it does with a propagation's outcome ([`search_portable`] runs one;
+/// the lanes of [`super::lanes`] run two side by side).
+pub(super) struct Walker<'a, const IN_ORDER: bool, const BELOW_FOUND: bool> {
+    stack: &'a mut Vec<Frame>,
+    /// The state to propagate next, or the solution just found.
+    pub(super) state: State,
+    /// Whether `state` is not yet known to be dead.
+    pub(super) alive: bool,
+    /// Branches taken while another alternative remained.
+    pub(super) guesses: u64,
+    dead_ends: u64,
+    at_root: bool,
+    hard_board: bool,
+    dense_board: bool,
+    bound: Option<LexBound>,
+    budget: Budget,
     // Below a solution found, the budget counts from that solution. The
     // pulse shares the one comparison per guess with the budget: the search
     // stops at `guess_limit`, the nearer of the two, and asks the pulse
     // there whether it was only the pulse's turn.
-    let mut budget_limit = if BELOW_FOUND {
-        u64::MAX
-    } else {
-        budget.guesses
-    };
-    let mut guess_limit = budget_limit.min(PULSE_GUESSES);
-    loop {
+    budget_limit: u64,
+    guess_limit: u64,
+}
+
+impl<'a, const IN_ORDER: bool, const BELOW_FOUND: bool> Walker<'a, IN_ORDER, BELOW_FOUND> {
+    /// A search of `root` within `budget`, with `stack` as its scratch.
+    #[inline(always)]
+    pub(super) fn new(stack: &'a mut Vec<Frame>, root: State, budget: Budget) -> Self {
+        let mut walker = Walker {
+            stack,
+            state: root,
+            alive: true,
+            guesses: 0,
+            dead_ends: 0,
+            at_root: true,
+            hard_board: false,
+            dense_board: false,
+            bound: None,
+            budget,
+            budget_limit: 0,
+            guess_limit: 0,
+        };
+        walker.restart(root);
+        walker
+    }
+
+    /// Starts over on `root`, keeping the stack's memory and the budget.
+    #[inline(always)]
+    pub(super) fn restart(&mut self, root: State) {
+        self.stack.clear();
+        // Judged by the givens, so only on a root that holds them alone: one
+        // at its fixed point (an empty work list) was propagated ahead,
+        // which `Solver` does for sparse boards only.
+        self.dense_board = root.pending != 0 && root.clue_count() >= CLUES_OF_A_DENSE_BOARD;
+        self.state = root;
+        self.alive = true;
+        self.guesses = 0;
+        self.dead_ends = 0;
+        self.at_root = true;
+        self.hard_board = false;
+        self.bound = None;
+        self.budget_limit = if BELOW_FOUND {
+            u64::MAX
+        } else {
+            self.budget.guesses
+        };
+        self.guess_limit = self.budget_limit.min(PULSE_GUESSES);
+    }
+
+    /// The rules of the coming propagation, and whether they are the
+    /// thorough ones (see [`DEAD_ENDS_BEFORE_THOROUGH`]): the choice of
+    /// branch after it scores then.
+    #[inline(always)]
+    pub(super) fn rules(&self) -> (Rules, bool) {
         // The dearer rules only where they pay (see
         // `DEAD_ENDS_BEFORE_THOROUGH`); the row-major walk, short by design,
         // keeps the column rule except on dense boards: there it mostly
         // meets one of their many solutions within a few guesses, and the
         // rule finds little.
-        let thorough = (IN_ORDER && !dense_board)
-            || stack.is_empty()
-            || hard_board
-            || dead_ends > DEAD_ENDS_BEFORE_THOROUGH;
+        let thorough = (IN_ORDER && !self.dense_board)
+            || self.stack.is_empty()
+            || self.hard_board
+            || self.dead_ends > DEAD_ENDS_BEFORE_THOROUGH;
         // The root keeps to the rules but the triads, so that its state does
         // not depend on how far a caller propagated it (`Solver::root`
         // propagates some roots in pairs, and `Rules::Triads` depends on the
@@ -329,116 +411,148 @@ pub(super) fn search_portable<const IN_ORDER: bool, const BELOW_FOUND: bool, K: 
         // on boards with many solutions they would cost it a tenth.
         let rules = if !thorough {
             Rules::Singles
-        } else if at_root || (IN_ORDER && dead_ends <= DEAD_ENDS_BEFORE_THOROUGH) {
+        } else if self.at_root || (IN_ORDER && self.dead_ends <= DEAD_ENDS_BEFORE_THOROUGH) {
             Rules::Columns
         } else {
             Rules::Triads
         };
-        let was_root = at_root;
-        at_root = false;
-        alive = alive && state.propagate_with(kernel, rules).is_ok();
-        if was_root && alive {
+        (rules, thorough)
+    }
+
+    /// Goes on from the propagation of the state (`propagated`: it met no
+    /// contradiction): a guess below it, or the next branch above.
+    #[inline(always)]
+    pub(super) fn advance<K: Kernels>(
+        &mut self,
+        propagated: bool,
+        thorough: bool,
+        pulse: Pulse<'_>,
+        kernel: K,
+    ) -> Step {
+        let was_root = self.at_root;
+        self.at_root = false;
+        self.alive = propagated;
+        if was_root && self.alive {
             // How hard the board is, read once.
-            let open_cells = state.open_cells();
-            hard_board = open_cells >= OPEN_CELLS_OF_A_HARD_BOARD;
-            if IN_ORDER && !dense_board && open_cells >= OPEN_CELLS_TO_SKIP_THE_PROBE {
+            let open_cells = self.state.open_cells();
+            self.hard_board = open_cells >= OPEN_CELLS_OF_A_HARD_BOARD;
+            if IN_ORDER && !self.dense_board && open_cells >= OPEN_CELLS_TO_SKIP_THE_PROBE {
                 // The row-major walk gives up at its first guess.
-                (budget_limit, guess_limit) = (0, 0);
+                (self.budget_limit, self.guess_limit) = (0, 0);
             }
         }
-        if !alive {
-            dead_ends += 1;
-            if dead_ends > budget.dead_ends {
-                return (guesses, false);
+        if !self.alive {
+            self.dead_ends += 1;
+            if self.dead_ends > self.budget.dead_ends {
+                return Step::Ended { finished: false };
             }
         }
-        if BELOW_FOUND && alive {
-            if let Some(bound) = &bound {
-                alive = !bound.excludes(&state);
+        if BELOW_FOUND && self.alive {
+            if let Some(bound) = &self.bound {
+                self.alive = !bound.excludes(&self.state);
             }
         }
-        if alive {
-            if state.is_solved() {
-                if BELOW_FOUND {
-                    bound = Some(LexBound::new(&state));
-                    budget_limit = guesses.saturating_add(budget.guesses);
-                    guess_limit = budget_limit.min(guesses + PULSE_GUESSES);
-                }
-                if !on_solution(&state) {
-                    return (guesses, true);
-                }
-            } else {
-                let (mut target, mut untried) = if IN_ORDER {
-                    state.first_open_branch()
+        if !self.alive {
+            return self.backtrack(pulse);
+        }
+        if self.state.is_solved() {
+            if BELOW_FOUND {
+                self.bound = Some(LexBound::new(&self.state));
+                self.budget_limit = self.guesses.saturating_add(self.budget.guesses);
+                self.guess_limit = self.budget_limit.min(self.guesses + PULSE_GUESSES);
+            }
+            return Step::Solved;
+        }
+        let (mut target, mut untried) = if IN_ORDER {
+            self.state.first_open_branch()
+        } else {
+            let scored =
+                if !self.dense_board && (thorough || self.dead_ends > DEAD_ENDS_BEFORE_SCORING) {
+                    BIVALUE_CELLS_SCORED
                 } else {
-                    let scored =
-                        if !dense_board && (thorough || dead_ends > DEAD_ENDS_BEFORE_SCORING) {
-                            BIVALUE_CELLS_SCORED
-                        } else {
-                            1
-                        };
-                    state.choose(scored, kernel, stack.is_empty())
+                    1
                 };
-                // Before its first dead end, a dense board's guess takes a
-                // second bivalue cell apart from the first in the same step,
-                // so that one propagation serves both: on boards with many
-                // solutions both guesses are mostly right (docs/PERFORMANCE.md).
-                let mut paired = !IN_ORDER && dense_board && dead_ends == 0;
-                loop {
-                    // Take the first alternative in place; the frame keeps
-                    // the state for the others (copying it back would cost a
-                    // copy per guess).
-                    let choice = untried.trailing_zeros() as usize;
-                    let others = untried & (untried - 1);
-                    if others != 0 {
-                        stack.push(Frame {
-                            state,
-                            target,
-                            untried: others,
-                            alternatives: untried,
-                        });
-                        guesses += 1;
-                        if guesses > guess_limit {
-                            if guesses > budget_limit || !pulse() {
-                                return (guesses, false);
-                            }
-                            guess_limit = budget_limit.min(guesses + PULSE_GUESSES);
-                        }
-                    }
-                    alive = state.take(target, choice, untried).is_ok();
-                    let second = if paired && alive {
-                        state.bivalue_cell_apart(target)
-                    } else {
-                        None
-                    };
-                    let Some(second) = second else {
-                        break;
-                    };
-                    (target, untried, paired) = (second.0, second.1, false);
+            self.state.choose(scored, kernel, self.stack.is_empty())
+        };
+        // Before its first dead end, a dense board's guess takes a second
+        // bivalue cell apart from the first in the same step, so that one
+        // propagation serves both: on boards with many solutions both
+        // guesses are mostly right (docs/PERFORMANCE.md).
+        let mut paired = !IN_ORDER && self.dense_board && self.dead_ends == 0;
+        loop {
+            // Take the first alternative in place; the frame keeps the state
+            // for the others (copying it back would cost a copy per guess).
+            let choice = untried.trailing_zeros() as usize;
+            let others = untried & (untried - 1);
+            if others != 0 {
+                self.stack.push(Frame {
+                    state: self.state,
+                    target,
+                    untried: others,
+                    alternatives: untried,
+                });
+                if !self.count_guess(pulse) {
+                    return Step::Ended { finished: false };
                 }
-                continue;
             }
+            self.alive = self.state.take(target, choice, untried).is_ok();
+            let second = if paired && self.alive {
+                self.state.bivalue_cell_apart(target)
+            } else {
+                None
+            };
+            let Some(second) = second else {
+                return Step::Propagate;
+            };
+            (target, untried, paired) = (second.0, second.1, false);
         }
-        // Take the next untried branch, backtracking as needed.
-        let Some(frame) = stack.last_mut() else {
-            return (guesses, true);
+    }
+
+    /// Takes the next untried branch, backtracking as needed.
+    #[inline(always)]
+    pub(super) fn backtrack(&mut self, pulse: Pulse<'_>) -> Step {
+        let Some(frame) = self.stack.last_mut() else {
+            return Step::Ended { finished: true };
         };
         let choice = frame.untried.trailing_zeros() as usize;
         frame.untried &= frame.untried - 1;
         let (target, alternatives) = (frame.target, frame.alternatives);
+        self.state = frame.state;
         if frame.untried == 0 {
-            state = frame.state;
-            stack.pop();
-        } else {
-            state = frame.state;
-            guesses += 1;
-            if guesses > guess_limit {
-                if guesses > budget_limit || !pulse() {
-                    return (guesses, false);
-                }
-                guess_limit = budget_limit.min(guesses + PULSE_GUESSES);
-            }
+            self.stack.pop();
+        } else if !self.count_guess(pulse) {
+            return Step::Ended { finished: false };
         }
-        alive = state.take(target, choice, alternatives).is_ok();
+        self.alive = self.state.take(target, choice, alternatives).is_ok();
+        Step::Propagate
     }
+
+    /// Counts a guess; false once the budget is spent or the pulse says stop.
+    #[inline(always)]
+    fn count_guess(&mut self, pulse: Pulse<'_>) -> bool {
+        self.guesses += 1;
+        if self.guesses > self.guess_limit {
+            if self.guesses > self.budget_limit || !pulse() {
+                return false;
+            }
+            self.guess_limit = self.budget_limit.min(self.guesses + PULSE_GUESSES);
+        }
+        true
+    }
+}
+
+/// [`super::lanes::first_solutions_with`] with this CPU's kernels.
+pub(crate) fn first_solutions(
+    puzzles: &[crate::Grid],
+    stacks: [&mut Vec<Frame>; 2],
+) -> Vec<super::FirstFound> {
+    struct Lanes<'a>(&'a [crate::Grid], [&'a mut Vec<Frame>; 2]);
+    impl KernelTask for Lanes<'_> {
+        type Output = Vec<super::FirstFound>;
+        #[inline(always)]
+        fn run<K: Kernels>(self, kernel: K) -> Self::Output {
+            super::first_solutions_with(self.0, self.1, kernel)
+        }
+    }
+    with_native_kernels(Lanes(puzzles, stacks))
 }

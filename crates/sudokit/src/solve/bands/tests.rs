@@ -382,3 +382,45 @@ fn boards_propagated_in_pairs_reach_the_states_each_reaches_alone() {
     assert!(checked > 1000, "only {checked} pairs");
     assert!(contradictions > 20, "only {contradictions} contradictions");
 }
+
+/// The lanes (two searches side by side) find each board's first solution
+/// with the guesses the search alone makes, with the portable kernels and
+/// with this CPU's: on every second shipped sample, boards whose givens
+/// clash, one without a solution, and an odd count, so one lane ends alone.
+#[test]
+fn the_lanes_find_each_first_solution_with_the_guesses_of_the_search_alone() {
+    let mut boards: Vec<Grid> = sample_boards().into_iter().step_by(2).collect();
+    let clash: Grid = format!("11{}", ".".repeat(79)).parse().expect("a board");
+    // Propagation empties r1c9: 1-8 in its row, 9 in its column.
+    let dead_end: Grid = format!("12345678.{}9{}", ".".repeat(35), ".".repeat(36))
+        .parse()
+        .expect("a board");
+    boards.insert(3, clash);
+    boards.insert(10, dead_end);
+    if boards.len().is_multiple_of(2) {
+        boards.pop();
+    }
+    let alone: Vec<_> = boards
+        .iter()
+        .map(|board| match State::from_grid(board) {
+            Ok(root) => {
+                let (found, guesses) = super::search::search_first(&mut Vec::new(), root, ALWAYS);
+                Ok((found.map(|state| state.to_grid()), guesses))
+            }
+            Err(contradiction) => Err(contradiction),
+        })
+        .collect();
+    assert_eq!(alone[3], Err(Contradiction));
+    assert_eq!(alone[10], Ok((None, 0)));
+    let (mut first, mut second) = (Vec::new(), Vec::new());
+    let portable = super::first_solutions_with(
+        &boards,
+        [&mut first, &mut second],
+        crate::solve::kernels::Portable,
+    );
+    assert_eq!(portable, alone);
+    assert_eq!(
+        super::first_solutions(&boards, [&mut first, &mut second]),
+        alone
+    );
+}
