@@ -28,7 +28,7 @@ use crate::{Conflict, Grid};
 use bands::{
     first_in_order, first_solutions, lexicographic, propagate_pair, search, search_below_found,
     smallest_solution, state_from_grid, state_to_grid, Budget, Frame, Pulse, State, Step, ALWAYS,
-    PULSE_GUESSES,
+    LANES, PULSE_GUESSES,
 };
 
 /// What `solve` lets a row-major search spend on the smallest solution before
@@ -117,8 +117,8 @@ pub struct SearchStats {
 #[derive(Default)]
 pub struct Solver {
     stack: Vec<Frame>,
-    /// The second lane's stack, for first solutions searched two at a time.
-    second_stack: Vec<Frame>,
+    /// The lanes' stacks, for first solutions searched side by side.
+    lane_stacks: [Vec<Frame>; LANES],
     walk: Vec<Step>,
     stats: SearchStats,
     budget: WorkBudget,
@@ -427,10 +427,7 @@ impl Solver {
         self.prepared = None;
         puzzles
             .iter()
-            .zip(first_solutions(
-                puzzles,
-                [&mut self.stack, &mut self.second_stack],
-            ))
+            .zip(first_solutions(puzzles, &mut self.lane_stacks))
             .map(|(puzzle, found)| match found {
                 Ok((Some(solution), guesses)) => (Ok(solution), Some(guesses)),
                 Ok((None, guesses)) => (Err(SolveError::NoSolution), Some(guesses)),

@@ -1,7 +1,6 @@
 //! First solutions of many boards, two searches advanced side by side so
 //! that the processor overlaps their propagations.
 
-use super::propagate::Rules;
 use super::search::{Budget, Frame, Step, Walker, ALWAYS};
 use super::state::{Contradiction, State};
 use crate::solve::kernels::Kernels;
@@ -11,6 +10,10 @@ use crate::Grid;
 /// if it has none) and the guesses made, or the contradiction of its givens.
 pub(crate) type FirstFound = Result<(Option<Grid>, u64), Contradiction>;
 
+/// Searches a bulk run of first solutions takes side by side: three or
+/// four ran 0.87x-0.94x two (docs/PERFORMANCE.md, "Fourteenth session").
+pub(crate) const LANES: usize = 2;
+
 /// One lane: a search, and the board it searches.
 struct Lane<'a> {
     walker: Walker<'a, false, false>,
@@ -18,15 +21,15 @@ struct Lane<'a> {
 }
 
 /// The first solution of each of `puzzles`, as [`super::search::search_first`]
-/// finds it, with the same guesses, found by two searches at a time (one
-/// on each of `stacks`): each propagation of one is taken beside one of the
-/// other ([`State::propagate_lanes`]), so that the processor overlaps their
-/// chains of dependent loads, which one board alone leaves idle. When one
-/// search ends, its lane takes the next board.
+/// finds it, with the same guesses, found by `N` searches at a time (one
+/// on each of `stacks`): their propagations are taken together, one band
+/// step of each in turn ([`State::propagate_lanes`]), so that the processor
+/// overlaps their chains of dependent loads, which one board alone leaves
+/// idle. When one search ends, its lane takes the next board.
 #[inline(always)]
-pub(crate) fn first_solutions_with<K: Kernels>(
+pub(crate) fn first_solutions_with<K: Kernels, const N: usize>(
     puzzles: &[Grid],
-    stacks: [&mut Vec<Frame>; 2],
+    stacks: [&mut Vec<Frame>; N],
     kernel: K,
 ) -> Vec<FirstFound> {
     let roots: Vec<Option<State>> = puzzles
@@ -34,82 +37,56 @@ pub(crate) fn first_solutions_with<K: Kernels>(
         .map(|puzzle| State::from_grid_with(puzzle, kernel).ok())
         .collect();
     let mut found: Vec<(Option<State>, u64)> = vec![(None, 0); puzzles.len()];
-    let mut unused = stacks.map(Some);
-    let mut lanes: [Option<Lane<'_>>; 2] = [None, None];
-    let mut busy = [false, false];
     let mut boards = roots
         .iter()
         .enumerate()
         .filter_map(|(board, root)| Some((board, (*root)?)));
+    // Every lane holds a walker from the start; an idle one never propagates.
+    let idle = State {
+        cands: [0; 27],
+        unsolved: [0; 3],
+        pairs: [0; 3],
+        pending: 0,
+    };
+    let mut lanes = stacks.map(|stack| Lane {
+        walker: Walker::new(stack, idle, Budget::UNLIMITED),
+        board: usize::MAX,
+    });
+    let mut busy = [false; N];
     loop {
-        for lane in 0..2 {
-            if busy[lane] {
-                continue;
-            }
-            let Some((board, root)) = boards.next() else {
-                break;
-            };
-            match &mut lanes[lane] {
-                Some(running) => {
-                    running.walker.restart(root);
-                    running.board = board;
-                }
-                empty => {
-                    let stack = unused[lane].take().expect("a lane's stack is taken once");
-                    *empty = Some(Lane {
-                        walker: Walker::new(stack, root, Budget::UNLIMITED),
-                        board,
-                    });
+        for (lane, busy) in lanes.iter_mut().zip(&mut busy) {
+            if !*busy {
+                if let Some((board, root)) = boards.next() {
+                    lane.walker.restart(root);
+                    lane.board = board;
+                    *busy = true;
                 }
             }
-            busy[lane] = true;
         }
-        let steps = match (busy, &mut lanes) {
-            ([true, true], [Some(first), Some(second)]) => {
-                let (first_rules, first_thorough) = first.walker.rules();
-                let (second_rules, second_thorough) = second.walker.rules();
-                let rules = [first_rules, second_rules];
-                let alive = [first.walker.alive, second.walker.alive];
-                let [first_result, second_result] = State::propagate_lanes(
-                    [&mut first.walker.state, &mut second.walker.state],
-                    kernel,
-                    rules,
-                    alive,
-                );
-                [
-                    first.walker.advance(
-                        alive[0] && first_result.is_ok(),
-                        first_thorough,
-                        ALWAYS,
-                        kernel,
-                    ),
-                    second.walker.advance(
-                        alive[1] && second_result.is_ok(),
-                        second_thorough,
-                        ALWAYS,
-                        kernel,
-                    ),
-                ]
-            }
-            ([false, false], _) => break,
-            _ => {
-                // One board left: its search goes on alone.
-                let lane = usize::from(busy[1]);
-                let walker = &mut lanes[lane].as_mut().expect("a busy lane").walker;
-                let (rules, thorough): (Rules, bool) = walker.rules();
-                let propagated = walker.alive && walker.state.propagate_with(kernel, rules).is_ok();
-                let mut steps = [Step::Propagate; 2];
-                steps[lane] = walker.advance(propagated, thorough, ALWAYS, kernel);
-                steps
-            }
-        };
-        for (lane, step) in steps.into_iter().enumerate() {
-            let Some(Lane { walker, board }) = &lanes[lane] else {
+        if !busy.contains(&true) {
+            break;
+        }
+        let planned = lanes.each_ref().map(|lane| lane.walker.rules());
+        let mut running = [false; N];
+        for lane in 0..N {
+            running[lane] = busy[lane] && lanes[lane].walker.alive;
+        }
+        let results = State::propagate_lanes(
+            lanes.each_mut().map(|lane| &mut lane.walker.state),
+            kernel,
+            planned.map(|(rules, _)| rules),
+            running,
+        );
+        for lane in 0..N {
+            if !busy[lane] {
                 continue;
-            };
-            if busy[lane] && step != Step::Propagate {
+            }
+            let walker = &mut lanes[lane].walker;
+            let propagated = running[lane] && results[lane].is_ok();
+            let step = walker.advance(propagated, planned[lane].1, ALWAYS, kernel);
+            if step != Step::Propagate {
                 let solution = (step == Step::Solved).then_some(walker.state);
-                found[*board] = (solution, walker.guesses);
+                found[lanes[lane].board] = (solution, walker.guesses);
                 busy[lane] = false;
             }
         }

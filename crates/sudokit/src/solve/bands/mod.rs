@@ -79,7 +79,7 @@ mod state;
 mod tests;
 mod triads;
 
-pub(crate) use lanes::{first_solutions_with, FirstFound};
+pub(crate) use lanes::{first_solutions_with, FirstFound, LANES};
 pub(crate) use lexmin::{
     first_in_order, lexicographic, search_below_found, smallest_solution, Step,
 };

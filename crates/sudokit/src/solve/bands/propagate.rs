@@ -167,50 +167,45 @@ impl State {
         Self::propagate_lanes(pair, kernel, [Rules::Columns; 2], [true, true])
     }
 
-    /// [`State::propagate_with`] on two states at once, each with its own
-    /// `rules`, as [`State::propagate_pair`] takes them; a lane not
-    /// `running` is left as it is.
+    /// [`State::propagate_with`] on `N` states at once, each with its own
+    /// `rules`, their band steps taken in turn as [`State::propagate_pair`]
+    /// takes them; a lane not `running` is left as it is.
     #[inline(always)]
-    pub(crate) fn propagate_lanes<K: Kernels>(
-        pair: [&mut State; 2],
+    pub(crate) fn propagate_lanes<K: Kernels, const N: usize>(
+        states: [&mut State; N],
         kernel: K,
-        mut rules: [Rules; 2],
-        mut running: [bool; 2],
-    ) -> [Result<(), Contradiction>; 2] {
-        let [first, second] = pair;
-        let mut results = [Ok(()), Ok(())];
+        mut rules: [Rules; N],
+        mut running: [bool; N],
+    ) -> [Result<(), Contradiction>; N] {
+        let mut results = [Ok(()); N];
         // Each lane runs until its fixed point or a contradiction.
         loop {
-            let mut pending_first = std::mem::take(&mut first.pending) * u32::from(running[0]);
-            let mut pending_second = std::mem::take(&mut second.pending) * u32::from(running[1]);
-            while pending_first | pending_second != 0 {
-                let mut sweep_first = std::mem::take(&mut pending_first);
-                let mut sweep_second = std::mem::take(&mut pending_second);
-                while sweep_first | sweep_second != 0 {
-                    if sweep_first != 0 {
-                        let index = sweep_first.trailing_zeros() as usize;
-                        sweep_first &= sweep_first - 1;
-                        if first.band_step(index, &mut pending_first, kernel).is_err() {
-                            (results[0], running[0]) = (Err(Contradiction), false);
-                            (sweep_first, pending_first) = (0, 0);
-                        }
-                    }
-                    if sweep_second != 0 {
-                        let index = sweep_second.trailing_zeros() as usize;
-                        sweep_second &= sweep_second - 1;
-                        if second
-                            .band_step(index, &mut pending_second, kernel)
-                            .is_err()
-                        {
-                            (results[1], running[1]) = (Err(Contradiction), false);
-                            (sweep_second, pending_second) = (0, 0);
+            let mut pending = [0u32; N];
+            for lane in 0..N {
+                pending[lane] =
+                    std::mem::take(&mut states[lane].pending) * u32::from(running[lane]);
+            }
+            while pending.iter().fold(0, |any, &marks| any | marks) != 0 {
+                let mut sweep = std::mem::replace(&mut pending, [0; N]);
+                while sweep.iter().fold(0, |any, &marks| any | marks) != 0 {
+                    for lane in 0..N {
+                        if sweep[lane] != 0 {
+                            let index = sweep[lane].trailing_zeros() as usize;
+                            sweep[lane] &= sweep[lane] - 1;
+                            if states[lane]
+                                .band_step(index, &mut pending[lane], kernel)
+                                .is_err()
+                            {
+                                (results[lane], running[lane]) = (Err(Contradiction), false);
+                                (sweep[lane], pending[lane]) = (0, 0);
+                            }
                         }
                     }
                 }
             }
-            for (lane, state) in [&mut *first, &mut *second].into_iter().enumerate() {
+            for lane in 0..N {
                 if running[lane] {
-                    match state.after_sweeps(rules[lane]) {
+                    match states[lane].after_sweeps(rules[lane]) {
                         Ok(more) => running[lane] = more,
                         Err(contradiction) => {
                             (results[lane], running[lane]) = (Err(contradiction), false);
@@ -222,7 +217,7 @@ impl State {
                     }
                 }
             }
-            if running == [false, false] {
+            if !running.contains(&true) {
                 return results;
             }
         }

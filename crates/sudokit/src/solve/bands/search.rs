@@ -544,14 +544,14 @@ impl<'a, const IN_ORDER: bool, const BELOW_FOUND: bool> Walker<'a, IN_ORDER, BEL
 /// [`super::lanes::first_solutions_with`] with this CPU's kernels.
 pub(crate) fn first_solutions(
     puzzles: &[crate::Grid],
-    stacks: [&mut Vec<Frame>; 2],
+    stacks: &mut [Vec<Frame>; super::LANES],
 ) -> Vec<super::FirstFound> {
-    struct Lanes<'a>(&'a [crate::Grid], [&'a mut Vec<Frame>; 2]);
+    struct Lanes<'a>(&'a [crate::Grid], &'a mut [Vec<Frame>; super::LANES]);
     impl KernelTask for Lanes<'_> {
         type Output = Vec<super::FirstFound>;
         #[inline(always)]
         fn run<K: Kernels>(self, kernel: K) -> Self::Output {
-            super::first_solutions_with(self.0, self.1, kernel)
+            super::first_solutions_with(self.0, self.1.each_mut(), kernel)
         }
     }
     with_native_kernels(Lanes(puzzles, stacks))

@@ -386,7 +386,8 @@ fn boards_propagated_in_pairs_reach_the_states_each_reaches_alone() {
 /// The lanes (two searches side by side) find each board's first solution
 /// with the guesses the search alone makes, with the portable kernels and
 /// with this CPU's: on every second shipped sample, boards whose givens
-/// clash, one without a solution, and an odd count, so one lane ends alone.
+/// clash, one without a solution, and an odd count, so one lane ends alone;
+/// three lanes too.
 #[test]
 fn the_lanes_find_each_first_solution_with_the_guesses_of_the_search_alone() {
     let mut boards: Vec<Grid> = sample_boards().into_iter().step_by(2).collect();
@@ -412,15 +413,14 @@ fn the_lanes_find_each_first_solution_with_the_guesses_of_the_search_alone() {
         .collect();
     assert_eq!(alone[3], Err(Contradiction));
     assert_eq!(alone[10], Ok((None, 0)));
-    let (mut first, mut second) = (Vec::new(), Vec::new());
-    let portable = super::first_solutions_with(
-        &boards,
-        [&mut first, &mut second],
-        crate::solve::kernels::Portable,
-    );
+    let mut stacks = [Vec::new(), Vec::new()];
+    let portable =
+        super::first_solutions_with(&boards, stacks.each_mut(), crate::solve::kernels::Portable);
     assert_eq!(portable, alone);
-    assert_eq!(
-        super::first_solutions(&boards, [&mut first, &mut second]),
-        alone
-    );
+    assert_eq!(super::first_solutions(&boards, &mut stacks), alone);
+    // Any number of lanes gives the same.
+    let mut three = [Vec::new(), Vec::new(), Vec::new()];
+    let in_three =
+        super::first_solutions_with(&boards, three.each_mut(), crate::solve::kernels::Portable);
+    assert_eq!(in_three, alone);
 }
