@@ -1,7 +1,7 @@
 //! First solutions of many boards, two searches advanced side by side so
 //! that the processor overlaps their propagations.
 
-use super::search::{Budget, Frame, Step, Walker, ALWAYS};
+use super::search::{Budget, Frame, Next, Walker, ALWAYS};
 use super::state::{Contradiction, State};
 use crate::solve::kernels::Kernels;
 use crate::Grid;
@@ -10,7 +10,7 @@ use crate::Grid;
 /// if it has none) and the guesses made, or the contradiction of its givens.
 pub(crate) type FirstFound = Result<(Option<Grid>, u64), Contradiction>;
 
-/// Searches a bulk run of first solutions takes side by side: three or
+/// How many searches a bulk run of first solutions takes side by side: three or
 /// four ran 0.87x-0.94x two (docs/PERFORMANCE.md, "Fourteenth session").
 pub(crate) const LANES: usize = 2;
 
@@ -83,9 +83,9 @@ pub(crate) fn first_solutions_with<K: Kernels, const N: usize>(
             }
             let walker = &mut lanes[lane].walker;
             let propagated = running[lane] && results[lane].is_ok();
-            let step = walker.advance(propagated, planned[lane].1, ALWAYS, kernel);
-            if step != Step::Propagate {
-                let solution = (step == Step::Solved).then_some(walker.state);
+            let next = walker.advance(propagated, planned[lane].1, ALWAYS, kernel);
+            if next != Next::Propagate {
+                let solution = (next == Next::Solved).then_some(walker.state);
                 found[lanes[lane].board] = (solution, walker.guesses);
                 busy[lane] = false;
             }

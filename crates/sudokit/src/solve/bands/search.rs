@@ -293,14 +293,14 @@ pub(super) fn search_portable<const IN_ORDER: bool, const BELOW_FOUND: bool, K: 
         // One call site for the propagation, which is inlined.
         let (rules, thorough) = walker.rules();
         let propagated = walker.alive && walker.state.propagate_with(kernel, rules).is_ok();
-        let mut step = walker.advance(propagated, thorough, pulse, kernel);
-        if step == Step::Solved {
+        let mut next = walker.advance(propagated, thorough, pulse, kernel);
+        if next == Next::Solved {
             if !on_solution(&walker.state) {
                 return (walker.guesses, true);
             }
-            step = walker.backtrack(pulse);
+            next = walker.backtrack(pulse);
         }
-        if let Step::Ended { finished } = step {
+        if let Next::Ended { finished } = next {
             return (walker.guesses, finished);
         }
     }
@@ -308,7 +308,7 @@ pub(super) fn search_portable<const IN_ORDER: bool, const BELOW_FOUND: bool, K: 
 
 /// What a [`Walker`] needs next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Step {
+pub(super) enum Next {
     /// Its state, unless it is dead already, to be propagated.
     Propagate,
     /// Its state is a solution: the caller reads it, then stops or asks
@@ -428,7 +428,7 @@ impl<'a, const IN_ORDER: bool, const BELOW_FOUND: bool> Walker<'a, IN_ORDER, BEL
         thorough: bool,
         pulse: Pulse<'_>,
         kernel: K,
-    ) -> Step {
+    ) -> Next {
         let was_root = self.at_root;
         self.at_root = false;
         self.alive = propagated;
@@ -444,7 +444,7 @@ impl<'a, const IN_ORDER: bool, const BELOW_FOUND: bool> Walker<'a, IN_ORDER, BEL
         if !self.alive {
             self.dead_ends += 1;
             if self.dead_ends > self.budget.dead_ends {
-                return Step::Ended { finished: false };
+                return Next::Ended { finished: false };
             }
         }
         if BELOW_FOUND && self.alive {
@@ -461,7 +461,7 @@ impl<'a, const IN_ORDER: bool, const BELOW_FOUND: bool> Walker<'a, IN_ORDER, BEL
                 self.budget_limit = self.guesses.saturating_add(self.budget.guesses);
                 self.guess_limit = self.budget_limit.min(self.guesses + PULSE_GUESSES);
             }
-            return Step::Solved;
+            return Next::Solved;
         }
         let (mut target, mut untried) = if IN_ORDER {
             self.state.first_open_branch()
@@ -492,7 +492,7 @@ impl<'a, const IN_ORDER: bool, const BELOW_FOUND: bool> Walker<'a, IN_ORDER, BEL
                     alternatives: untried,
                 });
                 if !self.count_guess(pulse) {
-                    return Step::Ended { finished: false };
+                    return Next::Ended { finished: false };
                 }
             }
             self.alive = self.state.take(target, choice, untried).is_ok();
@@ -502,7 +502,7 @@ impl<'a, const IN_ORDER: bool, const BELOW_FOUND: bool> Walker<'a, IN_ORDER, BEL
                 None
             };
             let Some(second) = second else {
-                return Step::Propagate;
+                return Next::Propagate;
             };
             (target, untried, paired) = (second.0, second.1, false);
         }
@@ -510,9 +510,9 @@ impl<'a, const IN_ORDER: bool, const BELOW_FOUND: bool> Walker<'a, IN_ORDER, BEL
 
     /// Takes the next untried branch, backtracking as needed.
     #[inline(always)]
-    pub(super) fn backtrack(&mut self, pulse: Pulse<'_>) -> Step {
+    pub(super) fn backtrack(&mut self, pulse: Pulse<'_>) -> Next {
         let Some(frame) = self.stack.last_mut() else {
-            return Step::Ended { finished: true };
+            return Next::Ended { finished: true };
         };
         let choice = frame.untried.trailing_zeros() as usize;
         frame.untried &= frame.untried - 1;
@@ -521,10 +521,10 @@ impl<'a, const IN_ORDER: bool, const BELOW_FOUND: bool> Walker<'a, IN_ORDER, BEL
         if frame.untried == 0 {
             self.stack.pop();
         } else if !self.count_guess(pulse) {
-            return Step::Ended { finished: false };
+            return Next::Ended { finished: false };
         }
         self.alive = self.state.take(target, choice, alternatives).is_ok();
-        Step::Propagate
+        Next::Propagate
     }
 
     /// Counts a guess; false once the budget is spent or the pulse says stop.
