@@ -58,7 +58,7 @@ const PAIRED_CLUES_MAX: u32 = 21;
 /// Boards [`Solver::solve_first_all`] searches in one batch: enough that the
 /// two lanes seldom wait for a board, few enough that the answers stay in
 /// the core's cache.
-const ANSWERED_TOGETHER: usize = 256;
+const ANSWERED_TOGETHER: usize = 64;
 
 /// Why a board has no answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -385,16 +385,13 @@ impl Solver {
         }
         self.first_ahead.clear();
         self.exhausted = None;
-        // A block at a time, so that the answers stay in the core's cache.
         let mut answers = Vec::with_capacity(puzzles.len());
-        for block in puzzles.chunks(ANSWERED_TOGETHER) {
-            for (answer, guesses) in self.found_first(block) {
-                self.stats.puzzles += 1;
-                if let Some(guesses) = guesses {
-                    self.record(guesses);
-                }
-                answers.push(answer);
+        for (answer, guesses) in self.found_first(puzzles) {
+            self.stats.puzzles += 1;
+            if let Some(guesses) = guesses {
+                self.record(guesses);
             }
+            answers.push(answer);
         }
         answers
     }
@@ -425,18 +422,20 @@ impl Solver {
         // calls one by one.
         self.next = None;
         self.prepared = None;
-        puzzles
-            .iter()
-            .zip(first_solutions(puzzles, &mut self.lane_stacks))
-            .map(|(puzzle, found)| match found {
+        let mut answers = Vec::with_capacity(puzzles.len());
+        // A block at a time, so that the lanes' boards stay in the core's cache.
+        for block in puzzles.chunks(ANSWERED_TOGETHER) {
+            let found = first_solutions(block, &mut self.lane_stacks);
+            answers.extend(block.iter().zip(found).map(|(puzzle, found)| match found {
                 Ok((Some(solution), guesses)) => (Ok(solution), Some(guesses)),
                 Ok((None, guesses)) => (Err(SolveError::NoSolution), Some(guesses)),
                 Err(_) => (
                     Err(Self::givens(puzzle).expect_err("givens in contradiction")),
                     None,
                 ),
-            })
-            .collect()
+            }));
+        }
+        answers
     }
 
     /// The number of solutions of `puzzle`, counting no further than `limit`.
