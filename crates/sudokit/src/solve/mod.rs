@@ -55,9 +55,10 @@ const BELOW_FOUND_BUDGET: u64 = 1000;
 /// short, and the bookkeeping costs more than the overlap saves.
 const PAIRED_CLUES_MAX: u32 = 21;
 
-/// Boards [`Solver::solve_first_all`] searches in one batch: enough that the
-/// two lanes seldom wait for a board, few enough that the answers stay in
-/// the core's cache.
+/// Boards the lanes search in one batch ([`Solver::solve_first_all`],
+/// [`Solver::expect_first`]): enough that a lane seldom waits for the other
+/// to end a batch, few enough that the batch's roots and answers stay in the
+/// core's first-level cache (docs/PERFORMANCE.md).
 const ANSWERED_TOGETHER: usize = 64;
 
 /// Why a board has no answer.
