@@ -209,6 +209,20 @@ fn first_solutions_two_at_a_time_are_the_ones_found_one_by_one() {
         }
     }
     assert_eq!(announced.stats(), reference.stats());
+
+    // With a budget set, an announcement is ignored and the calls search
+    // one by one, within it.
+    let mut budgeted = Solver::new();
+    budgeted.set_budget(sudokit::Budget::unlimited().nodes(1 << 20));
+    budgeted.expect_first(&boards[..40]);
+    for (position, board) in boards[..40].iter().enumerate() {
+        assert_eq!(
+            budgeted.solve_first(board),
+            expected[position],
+            "board {position}: {board}"
+        );
+    }
+    assert_eq!(budgeted.solve_first_all(&boards[..40]), expected[..40]);
 }
 
 proptest! {

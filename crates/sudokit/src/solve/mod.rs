@@ -402,10 +402,14 @@ impl Solver {
     /// [`Solver::solve_first_all`] does: each of those calls then returns
     /// its board's answer (and counts its guesses) at once. A call about
     /// another board, or with a budget set, drops the rest of the
-    /// announcement and searches as usual. A bulk run announces each chunk
-    /// of records it answers with `--first`.
+    /// announcement and searches as usual; with a budget set already, the
+    /// announcement is ignored. A bulk run announces each chunk of records
+    /// it answers with `--first`.
     pub fn expect_first(&mut self, puzzles: &[Grid]) {
         self.first_ahead.clear();
+        if !self.budget.is_unlimited() {
+            return;
+        }
         let found = self.found_first(puzzles);
         self.first_ahead.extend(
             puzzles
