@@ -104,21 +104,31 @@ fn lexmin_on_thinned_hard_boards_is_the_first_solution_enumerated() {
     }
 }
 
+/// Every `step`-th shipped sample, then `extra` boards in turn: a random
+/// puzzle with 40 blanks or more (up to `blank_span` more), a tampered one
+/// (clashing givens, or none that a solution completes), and a sample again;
+/// then the first board repeated.
+fn mixed_boards(step: usize, extra: u64, blank_span: usize) -> Vec<Grid> {
+    let mut boards = shipped_samples(step);
+    for seed in 0..extra {
+        let board = match seed % 3 {
+            0 => random_puzzle(seed, 40 + (seed as usize % blank_span)),
+            1 => random_tampered(seed, 50 + (seed as usize % 20), 1 + seed as usize % 3),
+            _ => boards[seed as usize * 7 % boards.len()],
+        };
+        boards.push(board);
+    }
+    boards.push(boards[0]);
+    boards
+}
+
 /// Every answer and statistic as the plain calls give them, with each
 /// board's successor announced (`Solver::expect_next`), on the shipped
 /// samples (sparse and dense), random boards, boards without a solution,
 /// boards whose givens clash, repeats, and announcements not followed.
 #[test]
 fn announcing_the_next_board_changes_no_answer() {
-    let mut boards = shipped_samples(3);
-    for seed in 0..300u64 {
-        let board = match seed % 3 {
-            0 => random_puzzle(seed, 40 + (seed as usize % 36)),
-            1 => random_tampered(seed, 50 + (seed as usize % 20), 1 + seed as usize % 3),
-            _ => boards[seed as usize * 7 % boards.len()],
-        };
-        boards.push(board);
-    }
+    let mut boards = mixed_boards(3, 300, 36);
     boards.push(boards[0]);
     boards.push(boards[0]);
     let mut plain = Solver::new();
@@ -159,16 +169,7 @@ fn announcing_the_next_board_changes_no_answer() {
 /// and an odd number of boards (one lane ends alone).
 #[test]
 fn first_solutions_two_at_a_time_are_the_ones_found_one_by_one() {
-    let mut boards = shipped_samples(2);
-    for seed in 0..301u64 {
-        let board = match seed % 3 {
-            0 => random_puzzle(seed, 40 + (seed as usize % 42)),
-            1 => random_tampered(seed, 50 + (seed as usize % 20), 1 + seed as usize % 3),
-            _ => boards[seed as usize * 7 % boards.len()],
-        };
-        boards.push(board);
-    }
-    boards.push(boards[0]);
+    let boards = mixed_boards(2, 301, 42);
     let mut plain = Solver::new();
     let expected: Vec<_> = boards
         .iter()
