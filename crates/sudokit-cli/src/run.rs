@@ -649,26 +649,33 @@ impl Job {
         });
         SOLVER.with(|solver| {
             let mut solver = solver.borrow_mut();
-            // Each board's successor is announced, so that the solver can
-            // propagate the two together (`Solver::expect_next`).
-            let first = matches!(self.question, Question::Solve { first: true });
-            let announce = self.question.searches() && !first;
-            // First solutions are found for the whole chunk at once, two
-            // searches in step (`Solver::expect_first`); each record's call
-            // then reads its answer. A panic there (a bug) drops the
-            // announcement: the records' own calls name the board.
-            if first {
+            // Solutions are found for the whole chunk at once, two searches
+            // in step (`Solver::expect_solve`, `Solver::expect_first`); each
+            // record's call then reads its answer. A panic there (a bug)
+            // drops the announcement: the records' own calls name the board.
+            let together = match self.question {
+                Question::Solve { first } => Some(first),
+                _ => None,
+            };
+            if let Some(first) = together {
                 let boards: Vec<Grid> = chunk
                     .iter()
                     .filter_map(|record| record.grid.as_ref().ok().copied())
                     .collect();
                 let announced = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    solver.expect_first(&boards);
+                    if first {
+                        solver.expect_first(&boards);
+                    } else {
+                        solver.expect_solve(&boards);
+                    }
                 }));
                 if announced.is_err() {
                     solver.expect_first(&[]);
                 }
             }
+            // Otherwise each board's successor is announced, so that the
+            // solver can propagate the two together (`Solver::expect_next`).
+            let announce = self.question.searches() && together.is_none();
             // The successor is read in place: records are large, and moving
             // each once more (as a peek would) costs more than the pairing
             // saves on dense boards.

@@ -162,51 +162,64 @@ fn announcing_the_next_board_changes_no_answer() {
     }
 }
 
-/// Every answer and statistic as `solve_first` gives them one by one, with
-/// the boards searched two at a time (`Solver::solve_first_all`, and
-/// `Solver::expect_first` followed or not): on the shipped samples, random
-/// boards, boards without a solution, boards whose givens clash, repeats,
-/// and an odd number of boards (one lane ends alone).
-#[test]
-fn first_solutions_two_at_a_time_are_the_ones_found_one_by_one() {
-    let boards = mixed_boards(2, 301, 42);
+/// An answer of `solve` or `solve_first`.
+type Answer = Result<Grid, SolveError>;
+
+/// One question asked of many boards: one by one, all together, and
+/// announced ahead.
+struct BulkQuestion {
+    one: fn(&mut Solver, &Grid) -> Answer,
+    all: fn(&mut Solver, &[Grid]) -> Vec<Answer>,
+    announce: fn(&mut Solver, &[Grid]),
+}
+
+const FIRST: BulkQuestion = BulkQuestion {
+    one: Solver::solve_first,
+    all: Solver::solve_first_all,
+    announce: Solver::expect_first,
+};
+
+const SMALLEST: BulkQuestion = BulkQuestion {
+    one: Solver::solve,
+    all: Solver::solve_all,
+    announce: Solver::expect_solve,
+};
+
+/// Every answer and statistic of `question` as its calls one by one give
+/// them, with the boards searched two at a time (all at once, or announced
+/// and then asked, now and then out of turn or with the other question),
+/// on `boards`; and with a budget set, which leaves the calls one by one.
+fn together_as_one_by_one(question: &BulkQuestion, other: &BulkQuestion, boards: &[Grid]) {
     let mut plain = Solver::new();
     let expected: Vec<_> = boards
         .iter()
-        .map(|board| plain.solve_first(board))
+        .map(|board| (question.one)(&mut plain, board))
         .collect();
 
     let mut together = Solver::new();
-    assert_eq!(together.solve_first_all(&boards), expected);
+    assert_eq!((question.all)(&mut together, boards), expected);
     assert_eq!(together.stats(), plain.stats());
 
-    // Announced in blocks; now and then a board is asked out of turn,
-    // which drops the rest of its block.
+    // Announced in blocks; now and then a board is asked out of turn, or
+    // the other question about the board in turn, which drops the rest of
+    // its block.
     let mut announced = Solver::new();
-    for (block, chunk) in boards.chunks(37).enumerate() {
-        announced.expect_first(chunk);
-        for (index, board) in chunk.iter().enumerate() {
-            if block % 4 == 3 && index == 5 {
-                assert_eq!(
-                    announced.solve_first(&boards[0]),
-                    Solver::new().solve_first(&boards[0])
-                );
-            }
-            let position = block * 37 + index;
-            assert_eq!(
-                announced.solve_first(board),
-                expected[position],
-                "board {position}: {board}"
-            );
-        }
-    }
     let mut reference = Solver::new();
     for (block, chunk) in boards.chunks(37).enumerate() {
+        (question.announce)(&mut announced, chunk);
         for (index, board) in chunk.iter().enumerate() {
             if block % 4 == 3 && index == 5 {
-                let _ = reference.solve_first(&boards[0]);
+                let out_of_turn = (question.one)(&mut announced, &boards[0]);
+                assert_eq!(out_of_turn, (question.one)(&mut reference, &boards[0]));
             }
-            let _ = reference.solve_first(board);
+            if block % 4 == 1 && index == 9 {
+                let other_question = (other.one)(&mut announced, board);
+                assert_eq!(other_question, (other.one)(&mut reference, board));
+            }
+            let position = block * 37 + index;
+            let answer = (question.one)(&mut announced, board);
+            assert_eq!(answer, expected[position], "board {position}: {board}");
+            let _ = (question.one)(&mut reference, board);
         }
     }
     assert_eq!(announced.stats(), reference.stats());
@@ -215,15 +228,32 @@ fn first_solutions_two_at_a_time_are_the_ones_found_one_by_one() {
     // one by one, within it.
     let mut budgeted = Solver::new();
     budgeted.set_budget(sudokit::Budget::unlimited().nodes(1 << 20));
-    budgeted.expect_first(&boards[..40]);
+    (question.announce)(&mut budgeted, &boards[..40]);
     for (position, board) in boards[..40].iter().enumerate() {
-        assert_eq!(
-            budgeted.solve_first(board),
-            expected[position],
-            "board {position}: {board}"
-        );
+        let answer = (question.one)(&mut budgeted, board);
+        assert_eq!(answer, expected[position], "board {position}: {board}");
     }
-    assert_eq!(budgeted.solve_first_all(&boards[..40]), expected[..40]);
+    assert_eq!((question.all)(&mut budgeted, &boards[..40]), expected[..40]);
+}
+
+/// Every answer and statistic as `solve_first` gives them one by one, with
+/// the boards searched two at a time (`Solver::solve_first_all`, and
+/// `Solver::expect_first` followed or not): on the shipped samples, random
+/// boards, boards without a solution, boards whose givens clash, repeats,
+/// and an odd number of boards (one lane ends alone).
+#[test]
+fn first_solutions_two_at_a_time_are_the_ones_found_one_by_one() {
+    together_as_one_by_one(&FIRST, &SMALLEST, &mixed_boards(2, 301, 42));
+}
+
+/// The same for `solve` (`Solver::solve_all`, `Solver::expect_solve`),
+/// with sparse boards of many solutions too, whose smallest the search
+/// below a first solution finds only by a walk.
+#[test]
+fn smallest_solutions_two_at_a_time_are_the_ones_found_one_by_one() {
+    let mut boards = mixed_boards(2, 301, 42);
+    boards.extend((0..60).map(|seed| random_puzzle(1000 + seed, 58 + seed as usize % 8)));
+    together_as_one_by_one(&SMALLEST, &FIRST, &boards);
 }
 
 proptest! {
@@ -300,6 +330,31 @@ proptest! {
                 [] => prop_assert_eq!(answer, Err(SolveError::NoSolution)),
                 [only] => prop_assert_eq!(answer, Ok(*only)),
                 _ => prop_assert!(answer.unwrap().is_solution_of(board)),
+            }
+        }
+    }
+
+    #[test]
+    fn smallest_solutions_two_at_a_time_agree_with_the_reference(seed: u64, count in 1usize..8) {
+        // Unique or not, solvable or not, sparse or dense.
+        let boards: Vec<Grid> = (0..count as u64)
+            .map(|index| {
+                let seed = seed.wrapping_add(index);
+                match seed % 3 {
+                    0 => random_puzzle(seed, 30 + (seed as usize % 35)),
+                    _ => random_tampered(seed, 30 + (seed as usize % 25), 1 + seed as usize % 2),
+                }
+            })
+            .collect();
+        let answers = Solver::new().solve_all(&boards);
+        for (board, answer) in boards.iter().zip(answers) {
+            if !givens_valid(board) {
+                prop_assert!(matches!(answer, Err(SolveError::Conflict(_))));
+                continue;
+            }
+            match reference_solutions(board, 1).first() {
+                Some(&smallest) => prop_assert_eq!(answer, Ok(smallest)),
+                None => prop_assert_eq!(answer, Err(SolveError::NoSolution)),
             }
         }
     }

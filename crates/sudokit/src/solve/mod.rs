@@ -26,9 +26,9 @@ use std::fmt;
 use crate::budget::{Budget as WorkBudget, Exhausted};
 use crate::{Conflict, Grid};
 use bands::{
-    first_in_order, first_solutions, lexicographic, propagate_pair, search, search_below_found,
-    smallest_solution, state_from_grid, state_to_grid, Budget, Frame, Pulse, State, Step, ALWAYS,
-    LANES, PULSE_GUESSES,
+    first_solutions, lexicographic, propagate_pair, search, smallest_search, smallest_searches,
+    smallest_solution, state_from_grid, state_to_grid, Budget, Frame, Pulse, Settlement,
+    SmallestOutcome, SmallestSearch, State, Step, ALWAYS, LANES, PAIRED_CLUES_MAX, PULSE_GUESSES,
 };
 
 /// What `solve` lets a row-major search spend on the smallest solution before
@@ -50,13 +50,8 @@ const IN_ORDER_BUDGET: Budget = Budget {
 /// sparse board with many solutions can need exponentially many.
 const BELOW_FOUND_BUDGET: u64 = 1000;
 
-/// [`Solver::expect_next`] propagates a board together with the next only
-/// when it has at most this many clues: on denser boards the propagation is
-/// short, and the bookkeeping costs more than the overlap saves.
-const PAIRED_CLUES_MAX: u32 = 21;
-
-/// Boards the lanes search in one batch ([`Solver::solve_first_all`],
-/// [`Solver::expect_first`]): enough that a lane seldom waits for the other
+/// Boards the lanes search in one batch ([`Solver::solve_all`],
+/// [`Solver::solve_first_all`] and the announcements): enough that a lane seldom waits for the other
 /// to end a batch, few enough that the batch's roots and answers stay in the
 /// core's first-level cache (docs/PERFORMANCE.md).
 const ANSWERED_TOGETHER: usize = 64;
@@ -118,7 +113,7 @@ pub struct SearchStats {
 #[derive(Default)]
 pub struct Solver {
     stack: Vec<Frame>,
-    /// The lanes' stacks, for first solutions searched side by side.
+    /// The lanes' stacks, for boards searched side by side.
     lane_stacks: [Vec<Frame>; LANES],
     walk: Vec<Step>,
     stats: SearchStats,
@@ -129,14 +124,25 @@ pub struct Solver {
     next: Option<Grid>,
     /// A board's root, propagated ahead of its call, with the board.
     prepared: Option<(Grid, State)>,
-    /// First solutions found ahead of their calls ([`Solver::expect_first`]):
-    /// each board with its answer and its search's guesses (none where the
-    /// givens alone answer), in the order announced.
-    first_ahead: VecDeque<(Grid, Result<Grid, SolveError>, Option<u64>)>,
+    /// Answers found ahead of their calls ([`Solver::expect_solve`],
+    /// [`Solver::expect_first`]), in the order announced.
+    ahead: VecDeque<AnswerAhead>,
     /// Whether the last board asked about had so few clues that boards are
     /// propagated in pairs (see `PAIRED_CLUES_MAX`): a file's boards tend to
     /// be alike, and on dense ones even announcing the next costs time.
     sparse: bool,
+}
+
+/// An answer found ahead of its call, with what the call counts.
+struct AnswerAhead {
+    board: Grid,
+    /// Whether it answers [`Solver::solve`] (else [`Solver::solve_first`]).
+    smallest: bool,
+    answer: Result<Grid, SolveError>,
+    /// The guesses of its search, none where the givens alone answer.
+    guesses: Option<u64>,
+    /// The guesses of a walk after the search (`solve` only).
+    walk_guesses: u64,
 }
 
 impl Solver {
@@ -264,6 +270,9 @@ impl Solver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn solve(&mut self, puzzle: &Grid) -> Result<Grid, SolveError> {
+        if let Some(answer) = self.answer_ahead(puzzle, true) {
+            return answer;
+        }
         let root = self.root(puzzle)?;
         let result = self.budgeted(|solver, pulse| solver.smallest(root, pulse));
         match self.exhausted {
@@ -277,60 +286,55 @@ impl Solver {
         // The smallest solution is the first a row-major search meets, and
         // with full propagation that search is short on most boards; on the
         // others it can take exponential time, so it gets a budget.
-        let (in_order, guesses) = first_in_order(&mut self.stack, root, IN_ORDER_BUDGET, pulse);
-        let root = match in_order {
-            Ok(found) => {
-                self.record(guesses);
-                return found
-                    .as_ref()
-                    .map(state_to_grid)
-                    .ok_or(SolveError::NoSolution);
-            }
-            Err(propagated) => propagated,
-        };
-        // Each solution the search meets is smaller than the one before.
-        let mut found: [Option<State>; 2] = [None, None];
-        let mut count = 0;
-        let (more, finished) = search_below_found(
+        let (search, guesses) = smallest_search(
             &mut self.stack,
             root,
+            IN_ORDER_BUDGET,
             BELOW_FOUND_BUDGET,
             pulse,
-            |solution| {
-                found[count] = Some(*solution);
-                count += 1;
-                count < 2
-            },
         );
-        self.record(guesses + more);
-        match (found, finished) {
-            ([Some(only), None], true) => Ok(state_to_grid(&only)),
-            ([Some(first), second], _) => {
-                // A second, smaller solution, or the search gave up below
-                // the first: walk the row-major order from the smaller.
-                let (smallest, guesses) =
-                    smallest_solution(&mut self.stack, root, second.unwrap_or(first), pulse);
-                self.stats.guesses += guesses;
-                Ok(state_to_grid(&smallest))
-            }
-            // Before its first solution the search has no budget.
-            _ => Err(SolveError::NoSolution),
+        self.record(guesses);
+        let (answer, walk_guesses) = self.settle_smallest(search, pulse);
+        self.stats.guesses += walk_guesses;
+        answer
+    }
+
+    /// The smallest solution from the outcome of `solve`'s searches, with
+    /// the guesses of the walk it may take.
+    fn settle_smallest(
+        &mut self,
+        search: SmallestSearch,
+        pulse: Pulse<'_>,
+    ) -> (Result<Grid, SolveError>, u64) {
+        match search.settled() {
+            Settlement::Answer(found) => (
+                found
+                    .as_ref()
+                    .map(state_to_grid)
+                    .ok_or(SolveError::NoSolution),
+                0,
+            ),
+            Settlement::WalkFrom { root, witness } => self.walk_to_smallest(root, witness, pulse),
         }
+    }
+
+    /// The smallest solution below `root` by the row-major walk from
+    /// `witness` (a second, smaller solution met, or the search gave up
+    /// below the first), with the walk's guesses.
+    fn walk_to_smallest(
+        &mut self,
+        root: State,
+        witness: State,
+        pulse: Pulse<'_>,
+    ) -> (Result<Grid, SolveError>, u64) {
+        let (smallest, guesses) = smallest_solution(&mut self.stack, root, witness, pulse);
+        (Ok(state_to_grid(&smallest)), guesses)
     }
 
     /// Some solution of `puzzle`, whichever the search meets first.
     pub fn solve_first(&mut self, puzzle: &Grid) -> Result<Grid, SolveError> {
-        if let Some((board, answer, guesses)) = self.first_ahead.pop_front() {
-            if board == *puzzle && self.budget.is_unlimited() {
-                self.exhausted = None;
-                self.stats.puzzles += 1;
-                if let Some(guesses) = guesses {
-                    self.record(guesses);
-                }
-                return answer;
-            }
-            // Asked about another board: the announcement no longer holds.
-            self.first_ahead.clear();
+        if let Some(answer) = self.answer_ahead(puzzle, false) {
+            return answer;
         }
         let root = self.root(puzzle)?;
         // The fast search alone: a row-major probe first (as `solve` makes)
@@ -384,15 +388,47 @@ impl Solver {
                 .map(|puzzle| self.solve_first(puzzle))
                 .collect();
         }
-        self.first_ahead.clear();
+        self.answer_all(puzzles, false)
+    }
+
+    /// The smallest solutions of `puzzles` in order, as [`Solver::solve`]
+    /// finds them one by one, found two at a time as
+    /// [`Solver::solve_first_all`] finds first solutions (the same answers
+    /// and guesses). Without a budget only: with one set, the boards are
+    /// searched one by one.
+    ///
+    /// ```
+    /// use sudokit::{Grid, Solver};
+    /// let boards: Vec<Grid> = [
+    ///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    ///     ".................................................................................",
+    ///     "11...............................................................................",
+    /// ]
+    /// .iter()
+    /// .map(|line| line.parse())
+    /// .collect::<Result<_, _>>()?;
+    /// let mut solver = Solver::new();
+    /// let answers = solver.solve_all(&boards);
+    /// assert_eq!(answers[0], boards[0].solve());
+    /// assert!(answers[1].as_ref().is_ok_and(|grid| grid.to_line().starts_with("123456789456")));
+    /// assert!(answers[2].is_err(), "two 1s in the first row");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solve_all(&mut self, puzzles: &[Grid]) -> Vec<Result<Grid, SolveError>> {
+        if !self.budget.is_unlimited() {
+            return puzzles.iter().map(|puzzle| self.solve(puzzle)).collect();
+        }
+        self.answer_all(puzzles, true)
+    }
+
+    /// [`Solver::solve_all`] (`smallest`) or [`Solver::solve_first_all`]
+    /// without a budget.
+    fn answer_all(&mut self, puzzles: &[Grid], smallest: bool) -> Vec<Result<Grid, SolveError>> {
         self.exhausted = None;
+        self.answer_ahead_of_time(puzzles, smallest);
         let mut answers = Vec::with_capacity(puzzles.len());
-        for (answer, guesses) in self.found_first(puzzles) {
-            self.stats.puzzles += 1;
-            if let Some(guesses) = guesses {
-                self.record(guesses);
-            }
-            answers.push(answer);
+        while let Some(ahead) = self.ahead.pop_front() {
+            answers.push(self.count_answer(ahead));
         }
         answers
     }
@@ -401,46 +437,132 @@ impl Solver {
     /// ask about, in this order, and finds their answers now, as
     /// [`Solver::solve_first_all`] does: each of those calls then returns
     /// its board's answer (and counts its guesses) at once. A call about
-    /// another board, or with a budget set, drops the rest of the
-    /// announcement and searches as usual; with a budget set already, the
-    /// announcement is ignored. A bulk run announces each chunk of records
-    /// it answers with `--first`.
+    /// another board, or another call, or a budget set, drops the rest of
+    /// the announcement and searches as usual; with a budget set already,
+    /// the announcement is ignored. A bulk run announces each chunk of
+    /// records it answers with `--first`.
     pub fn expect_first(&mut self, puzzles: &[Grid]) {
-        self.first_ahead.clear();
-        if !self.budget.is_unlimited() {
-            return;
-        }
-        let found = self.found_first(puzzles);
-        self.first_ahead.extend(
-            puzzles
-                .iter()
-                .zip(found)
-                .map(|(puzzle, (answer, guesses))| (*puzzle, answer, guesses)),
-        );
+        self.announce(puzzles, false);
     }
 
-    /// The answers of [`Solver::solve_first`] to `puzzles`, searched two at
-    /// a time, each with its search's guesses (none where the givens alone
-    /// answer); the statistics are left to the caller.
-    fn found_first(&mut self, puzzles: &[Grid]) -> Vec<(Result<Grid, SolveError>, Option<u64>)> {
+    /// Announces the boards the next calls of [`Solver::solve`] will ask
+    /// about, as [`Solver::expect_first`] does for [`Solver::solve_first`]:
+    /// their smallest solutions are found now, as [`Solver::solve_all`]
+    /// finds them. A bulk run announces each chunk of records it solves.
+    ///
+    /// ```
+    /// use sudokit::{Grid, Solver};
+    /// let boards: Vec<Grid> = [
+    ///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    ///     "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....",
+    /// ]
+    /// .iter()
+    /// .map(|line| line.parse())
+    /// .collect::<Result<_, _>>()?;
+    /// let mut solver = Solver::new();
+    /// solver.expect_solve(&boards);
+    /// for board in &boards {
+    ///     assert_eq!(solver.solve(board), board.solve());
+    /// }
+    /// assert_eq!(solver.stats().puzzles, 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn expect_solve(&mut self, puzzles: &[Grid]) {
+        self.announce(puzzles, true);
+    }
+
+    /// [`Solver::expect_solve`] (`smallest`) or [`Solver::expect_first`].
+    fn announce(&mut self, puzzles: &[Grid], smallest: bool) {
+        if !self.budget.is_unlimited() {
+            self.ahead.clear();
+            return;
+        }
+        self.answer_ahead_of_time(puzzles, smallest);
+    }
+
+    /// The answer announced for this call, if the next one is `puzzle`'s
+    /// for the same question and no budget is set; else the announcement
+    /// is dropped.
+    fn answer_ahead(&mut self, puzzle: &Grid, smallest: bool) -> Option<Result<Grid, SolveError>> {
+        let ahead = self.ahead.pop_front()?;
+        if ahead.board == *puzzle && ahead.smallest == smallest && self.budget.is_unlimited() {
+            return Some(self.count_answer(ahead));
+        }
+        // Asked about another board: the announcement no longer holds.
+        self.ahead.clear();
+        None
+    }
+
+    /// Counts an answer found ahead as its call would have, and returns it.
+    fn count_answer(&mut self, ahead: AnswerAhead) -> Result<Grid, SolveError> {
+        self.exhausted = None;
+        self.stats.puzzles += 1;
+        if let Some(guesses) = ahead.guesses {
+            self.record(guesses);
+        }
+        self.stats.guesses += ahead.walk_guesses;
+        ahead.answer
+    }
+
+    /// Finds the answers of [`Solver::solve`] (`smallest`) or
+    /// [`Solver::solve_first`] to `puzzles`, searched two at a time, and
+    /// keeps them in place of any announced before, with what their calls
+    /// count; the statistics are left to the calls.
+    fn answer_ahead_of_time(&mut self, puzzles: &[Grid], smallest: bool) {
         // A root propagated ahead, or an announced successor, belongs to
         // calls one by one.
         self.next = None;
         self.prepared = None;
-        let mut answers = Vec::with_capacity(puzzles.len());
+        self.ahead.clear();
         // A block at a time, so that the lanes' boards stay in the core's cache.
         for block in puzzles.chunks(ANSWERED_TOGETHER) {
-            let found = first_solutions(block, &mut self.lane_stacks);
-            answers.extend(block.iter().zip(found).map(|(puzzle, found)| match found {
-                Ok((Some(solution), guesses)) => (Ok(solution), Some(guesses)),
-                Ok((None, guesses)) => (Err(SolveError::NoSolution), Some(guesses)),
-                Err(_) => (
-                    Err(Self::givens(puzzle).expect_err("givens in contradiction")),
-                    None,
-                ),
-            }));
+            if smallest {
+                let found = smallest_searches(
+                    block,
+                    self.lane_stacks.each_mut(),
+                    IN_ORDER_BUDGET,
+                    BELOW_FOUND_BUDGET,
+                );
+                for (puzzle, found) in block.iter().zip(found) {
+                    let (answer, guesses, walk_guesses) = match found {
+                        Ok((SmallestOutcome::Settled(found), guesses)) => {
+                            (found.ok_or(SolveError::NoSolution), Some(guesses), 0)
+                        }
+                        Ok((SmallestOutcome::Walk(start), guesses)) => {
+                            let (root, witness) = *start;
+                            let (answer, walk_guesses) =
+                                self.walk_to_smallest(root, witness, ALWAYS);
+                            (answer, Some(guesses), walk_guesses)
+                        }
+                        Err(_) => (Err(Self::givens_error(puzzle)), None, 0),
+                    };
+                    self.ahead.push_back(AnswerAhead {
+                        board: *puzzle,
+                        smallest,
+                        answer,
+                        guesses,
+                        walk_guesses,
+                    });
+                }
+            } else {
+                let found = first_solutions(block, self.lane_stacks.each_mut());
+                self.ahead
+                    .extend(block.iter().zip(found).map(|(puzzle, found)| {
+                        let (answer, guesses) = match found {
+                            Ok((Some(solution), guesses)) => (Ok(solution), Some(guesses)),
+                            Ok((None, guesses)) => (Err(SolveError::NoSolution), Some(guesses)),
+                            Err(_) => (Err(Self::givens_error(puzzle)), None),
+                        };
+                        AnswerAhead {
+                            board: *puzzle,
+                            smallest,
+                            answer,
+                            guesses,
+                            walk_guesses: 0,
+                        }
+                    }));
+            }
         }
-        answers
     }
 
     /// The number of solutions of `puzzle`, counting no further than `limit`.
@@ -546,10 +668,15 @@ impl Solver {
     /// none.
     #[inline(always)]
     fn givens(puzzle: &Grid) -> Result<State, SolveError> {
-        state_from_grid(puzzle).map_err(|_| match puzzle.first_conflict() {
+        state_from_grid(puzzle).map_err(|_| Self::givens_error(puzzle))
+    }
+
+    /// Why `puzzle`'s givens, found in contradiction, allow no solution.
+    fn givens_error(puzzle: &Grid) -> SolveError {
+        match puzzle.first_conflict() {
             Some(conflict) => SolveError::Conflict(conflict),
             None => SolveError::NoSolution,
-        })
+        }
     }
 
     /// The root for questions that count: `None` when propagation already

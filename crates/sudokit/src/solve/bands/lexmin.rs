@@ -36,6 +36,96 @@ pub(crate) fn first_in_order(
     (outcome, guesses)
 }
 
+/// How the searches for the smallest solution of a board ended: as
+/// [`smallest_search`] makes them: the row-major probe ([`first_in_order`])
+/// and, where it gives up, the search below the solutions found
+/// ([`search_below_found`]).
+// Made once a board and settled at once, never kept in bulk (the lanes keep
+// what is left, which is small), so its size costs nothing a box would save.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum SmallestSearch {
+    /// The probe ended: the smallest solution, or none.
+    InOrder(Option<State>),
+    /// The probe gave up; the search below started from `root` (the probe's
+    /// root as propagated) and met `found` (each smaller than the one
+    /// before), stopping at the second; `finished` if it searched its tree
+    /// to the end or stopped at the second, not at its budget.
+    BelowFound {
+        root: State,
+        found: [Option<State>; 2],
+        finished: bool,
+    },
+}
+
+/// What is left of the search for a smallest solution once
+/// [`smallest_search`] is done.
+pub(crate) enum Settlement {
+    /// Nothing: the smallest solution, or none.
+    Answer(Option<State>),
+    /// The walk ([`smallest_solution`]) from `witness`, the smallest
+    /// solution found below `root` (a second one met, or the search below
+    /// gave up past the first).
+    WalkFrom { root: State, witness: State },
+}
+
+impl SmallestSearch {
+    /// What is left to do after these searches.
+    pub(crate) fn settled(self) -> Settlement {
+        match self {
+            SmallestSearch::InOrder(found) => Settlement::Answer(found),
+            SmallestSearch::BelowFound {
+                found: [Some(only), None],
+                finished: true,
+                ..
+            } => Settlement::Answer(Some(only)),
+            SmallestSearch::BelowFound {
+                root,
+                found: [Some(first), second],
+                ..
+            } => Settlement::WalkFrom {
+                root,
+                witness: second.unwrap_or(first),
+            },
+            // Before its first solution the search has no budget.
+            SmallestSearch::BelowFound { .. } => Settlement::Answer(None),
+        }
+    }
+}
+
+/// The searches for the smallest solution of `root`: the row-major probe
+/// within `probe_budget` and, where it gives up, the search below the
+/// solutions found from the root it propagated, `below_budget` guesses past
+/// each, until a second; with the guesses of both. What is left (a walk from
+/// a second solution, [`smallest_solution`]) is the caller's.
+pub(crate) fn smallest_search(
+    stack: &mut Vec<Frame>,
+    root: State,
+    probe_budget: Budget,
+    below_budget: u64,
+    pulse: Pulse<'_>,
+) -> (SmallestSearch, u64) {
+    let (in_order, guesses) = first_in_order(stack, root, probe_budget, pulse);
+    let root = match in_order {
+        Ok(found) => return (SmallestSearch::InOrder(found), guesses),
+        Err(propagated) => propagated,
+    };
+    // Each solution the search meets is smaller than the one before.
+    let mut found: [Option<State>; 2] = [None, None];
+    let mut count = 0;
+    let (more, finished) = search_below_found(stack, root, below_budget, pulse, |solution| {
+        found[count] = Some(*solution);
+        count += 1;
+        count < 2
+    });
+    let search = SmallestSearch::BelowFound {
+        root,
+        found,
+        finished,
+    };
+    (search, guesses + more)
+}
+
 /// A solution `found`, as a bound on the search for a smaller one: whether a
 /// state can still hold a solution smaller than `found` in row-major order.
 pub(super) struct LexBound {

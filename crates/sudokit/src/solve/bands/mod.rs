@@ -79,12 +79,14 @@ mod state;
 mod tests;
 mod triads;
 
-pub(crate) use lanes::{first_solutions_with, FirstFound, LANES};
+pub(crate) use lanes::{
+    first_solutions, smallest_searches, SmallestOutcome, LANES, PAIRED_CLUES_MAX,
+};
 pub(crate) use lexmin::{
-    first_in_order, lexicographic, search_below_found, smallest_solution, Step,
+    lexicographic, smallest_search, smallest_solution, Settlement, SmallestSearch, Step,
 };
 pub(crate) use search::{
-    first_solutions, propagate_pair, search, state_from_grid, state_to_grid, Budget, Frame, Pulse,
-    ALWAYS, PULSE_GUESSES,
+    propagate_pair, search, state_from_grid, state_to_grid, Budget, Frame, Pulse, ALWAYS,
+    PULSE_GUESSES,
 };
 pub(crate) use state::State;

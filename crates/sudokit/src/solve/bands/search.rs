@@ -508,6 +508,12 @@ impl<'a, const IN_ORDER: bool, const BELOW_FOUND: bool> Walker<'a, IN_ORDER, BEL
         }
     }
 
+    /// Its stack, for another search between its own.
+    #[inline(always)]
+    pub(super) fn stack(&mut self) -> &mut Vec<Frame> {
+        self.stack
+    }
+
     /// Takes the next untried branch, backtracking as needed.
     #[inline(always)]
     pub(super) fn backtrack(&mut self, pulse: Pulse<'_>) -> Next {
@@ -539,20 +545,4 @@ impl<'a, const IN_ORDER: bool, const BELOW_FOUND: bool> Walker<'a, IN_ORDER, BEL
         }
         true
     }
-}
-
-/// [`super::lanes::first_solutions_with`] with this CPU's kernels.
-pub(crate) fn first_solutions(
-    puzzles: &[crate::Grid],
-    stacks: &mut [Vec<Frame>; super::LANES],
-) -> Vec<super::FirstFound> {
-    struct Lanes<'a>(&'a [crate::Grid], &'a mut [Vec<Frame>; super::LANES]);
-    impl KernelTask for Lanes<'_> {
-        type Output = Vec<super::FirstFound>;
-        #[inline(always)]
-        fn run<K: Kernels>(self, kernel: K) -> Self::Output {
-            super::first_solutions_with(self.0, self.1.each_mut(), kernel)
-        }
-    }
-    with_native_kernels(Lanes(puzzles, stacks))
 }

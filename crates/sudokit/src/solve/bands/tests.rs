@@ -1,7 +1,10 @@
 //! Tests across the parts of the engine: the compiled variants against the
 //! portable search, and the search below a solution against the ordered walk.
 
-use super::lexmin::{lexicographic, search_below_found};
+use super::lanes::{
+    first_solutions_with, smallest_searches, smallest_searches_with, SmallestOutcome,
+};
+use super::lexmin::{lexicographic, search_below_found, smallest_search, Settlement};
 #[cfg(target_arch = "x86_64")]
 use super::search::{search_portable, Budget};
 use super::search::{state_from_grid, state_to_grid, Frame, ALWAYS};
@@ -414,13 +417,99 @@ fn the_lanes_find_each_first_solution_with_the_guesses_of_the_search_alone() {
     assert_eq!(alone[3], Err(Contradiction));
     assert_eq!(alone[10], Ok((None, 0)));
     let mut stacks = [Vec::new(), Vec::new()];
-    let portable =
-        super::first_solutions_with(&boards, stacks.each_mut(), crate::solve::kernels::Portable);
+    let portable = first_solutions_with(&boards, stacks.each_mut(), Portable);
     assert_eq!(portable, alone);
-    assert_eq!(super::first_solutions(&boards, &mut stacks), alone);
+    assert_eq!(super::first_solutions(&boards, stacks.each_mut()), alone);
     // Any number of lanes gives the same.
     let mut three = [Vec::new(), Vec::new(), Vec::new()];
-    let in_three =
-        super::first_solutions_with(&boards, three.each_mut(), crate::solve::kernels::Portable);
+    let in_three = first_solutions_with(&boards, three.each_mut(), Portable);
     assert_eq!(in_three, alone);
+}
+
+/// The lanes make the searches for each board's smallest solution (the
+/// row-major probe alone, the search below the solutions found two at a
+/// time) with the outcomes and guesses of [`smallest_search`] alone, with
+/// the portable kernels and with this CPU's, in two lanes and in three,
+/// with `solve`'s budgets and with a search below that gives up at once:
+/// on every third shipped sample (dense and sparse), sparse boards with many
+/// solutions (whose smallest takes a walk), a clash and a dead end.
+#[test]
+fn the_lanes_make_the_searches_for_each_smallest_solution_as_alone() {
+    let mut boards: Vec<Grid> = sample_boards().into_iter().step_by(3).collect();
+    // About 20 givens of a sample's solution each.
+    let solutions: Vec<Grid> = boards[..60]
+        .iter()
+        .filter_map(|board| {
+            let root = State::from_grid(board).ok()?;
+            let (found, _) = super::search::search_first(&mut Vec::new(), root, ALWAYS);
+            Some(found?.to_grid())
+        })
+        .collect();
+    for (seed, solution) in solutions.iter().enumerate() {
+        let mut values = *solution.values();
+        for (cell, value) in values.iter_mut().enumerate() {
+            if (cell * 7 + seed) % 4 != 0 {
+                *value = 0;
+            }
+        }
+        boards.push(Grid::from_values(values).expect("digits"));
+    }
+    boards.insert(3, format!("11{}", ".".repeat(79)).parse().expect("a board"));
+    boards.insert(
+        10,
+        format!("12345678.{}9{}", ".".repeat(35), ".".repeat(36))
+            .parse()
+            .expect("a board"),
+    );
+    let probe_budget = Budget {
+        guesses: 10,
+        dead_ends: u64::MAX,
+    };
+    for below_budget in [1000, 0] {
+        let alone: Vec<_> = boards
+            .iter()
+            .map(|board| {
+                let root = State::from_grid(board)?;
+                let (search, guesses) =
+                    smallest_search(&mut Vec::new(), root, probe_budget, below_budget, ALWAYS);
+                let outcome = match search.settled() {
+                    Settlement::Answer(found) => {
+                        SmallestOutcome::Settled(found.map(State::to_grid))
+                    }
+                    Settlement::WalkFrom { root, witness } => {
+                        SmallestOutcome::Walk(Box::new((root, witness)))
+                    }
+                };
+                Ok((outcome, guesses))
+            })
+            .collect();
+        let walks = alone
+            .iter()
+            .filter(|found| matches!(found, Ok((SmallestOutcome::Walk(_), _))))
+            .count();
+        assert!(walks >= 10, "only {walks} walks");
+        assert_eq!(alone[3], Err(Contradiction));
+        assert_eq!(alone[10], Ok((SmallestOutcome::Settled(None), 0)));
+
+        let mut stacks = [Vec::new(), Vec::new()];
+        let portable = smallest_searches_with(
+            &boards,
+            stacks.each_mut(),
+            probe_budget,
+            below_budget,
+            Portable,
+        );
+        assert_eq!(portable, alone);
+        let native = smallest_searches(&boards, stacks.each_mut(), probe_budget, below_budget);
+        assert_eq!(native, alone);
+        let mut three = [Vec::new(), Vec::new(), Vec::new()];
+        let in_three = smallest_searches_with(
+            &boards,
+            three.each_mut(),
+            probe_budget,
+            below_budget,
+            Portable,
+        );
+        assert_eq!(in_three, alone);
+    }
 }
