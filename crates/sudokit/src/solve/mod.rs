@@ -51,9 +51,10 @@ const IN_ORDER_BUDGET: Budget = Budget {
 const BELOW_FOUND_BUDGET: u64 = 1000;
 
 /// Boards the lanes search in one batch ([`Solver::solve_all`],
-/// [`Solver::solve_first_all`] and the announcements): enough that a lane seldom waits for the other
-/// to end a batch, few enough that the batch's roots and answers stay in the
-/// core's first-level cache (docs/PERFORMANCE.md).
+/// [`Solver::solve_first_all`] and the announcements): enough that a lane
+/// seldom waits for the other to end a batch, few enough that the batch's
+/// roots and answers stay in the core's first-level cache
+/// (docs/PERFORMANCE.md).
 const ANSWERED_TOGETHER: usize = 64;
 
 /// Why a board has no answer.
@@ -437,9 +438,9 @@ impl Solver {
     /// ask about, in this order, and finds their answers now, as
     /// [`Solver::solve_first_all`] does: each of those calls then returns
     /// its board's answer (and counts its guesses) at once. A call about
-    /// another board, or another call, or a budget set, drops the rest of
-    /// the announcement and searches as usual; with a budget set already,
-    /// the announcement is ignored. A bulk run announces each chunk of
+    /// another board, a call of [`Solver::solve`] instead, or a budget set
+    /// drops the rest of the announcement and searches as usual; with a
+    /// budget set already, the announcement is ignored. A bulk run announces each chunk of
     /// records it answers with `--first`.
     pub fn expect_first(&mut self, puzzles: &[Grid]) {
         self.announce(puzzles, false);

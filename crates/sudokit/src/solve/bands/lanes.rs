@@ -162,7 +162,7 @@ fn roots_of<K: Kernels>(puzzles: &[Grid], kernel: K) -> Vec<Option<State>> {
     roots
 }
 
-/// A first-solution search ([`super::search_first`]) in a lane.
+/// A first-solution search ([`super::search::search_first`]) in a lane.
 struct FirstLane<'a> {
     walker: Walker<'a, false, false>,
 }
