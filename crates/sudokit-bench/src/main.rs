@@ -208,14 +208,6 @@ struct Row {
     rounds: usize,
 }
 
-/// Tells `solver` which board follows the one at `index`, as the command
-/// line's bulk runs do (`Solver::expect_next`).
-fn announce_next(solver: &mut Solver, grids: &[Grid], index: usize) {
-    if let Some(next) = grids.get(index + 1) {
-        solver.expect_next(next);
-    }
-}
-
 /// Runs `pass` over the puzzles in `range`, writing their answers; returns its duration.
 fn run_pass(
     pass: Pass,
@@ -229,8 +221,8 @@ fn run_pass(
     let start = Instant::now();
     match pass {
         // The boards together, two searches side by side, as the command
-        // line's bulk runs answer `solve` and `solve --first`
-        // (`Solver::expect_solve`, `Solver::expect_first`).
+        // line's bulk runs answer `solve`, `solve --first` and `count`
+        // (`Solver::expect_solve`, `expect_first`, `expect_count`).
         Pass::SudokitFirst => {
             let found = solver.solve_first_all(black_box(grids));
             for (out, answer) in answers.sudokit_first[range.clone()].iter_mut().zip(found) {
@@ -244,13 +236,9 @@ fn run_pass(
             }
         }
         Pass::SudokitCount2 => {
-            for (index, (grid, out)) in grids
-                .iter()
-                .zip(&mut answers.sudokit_count2[range.clone()])
-                .enumerate()
-            {
-                announce_next(solver, grids, index);
-                *out = black_box(solver.count_solutions(black_box(grid), 2).unwrap_or(0));
+            let counts = solver.count_all(black_box(grids), 2);
+            for (out, count) in answers.sudokit_count2[range.clone()].iter_mut().zip(counts) {
+                *out = black_box(count.unwrap_or(0));
             }
         }
         Pass::CrateFirst => {

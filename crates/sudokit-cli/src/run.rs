@@ -649,24 +649,29 @@ impl Job {
         });
         SOLVER.with(|solver| {
             let mut solver = solver.borrow_mut();
-            // Solutions are found for the whole chunk at once, two searches
-            // in step (`Solver::expect_solve`, `Solver::expect_first`); each
-            // record's call then reads its answer. A panic there (a bug)
-            // drops the announcement: the records' own calls name the board.
-            let together = match self.question {
-                Question::Solve { first } => Some(first),
-                _ => None,
-            };
-            if let Some(first) = together {
+            // Solutions are found (or counted) for the whole chunk at once,
+            // two searches in step (`Solver::expect_solve`, `expect_first`,
+            // `expect_count`); each record's call then reads its answer. A
+            // panic there (a bug) drops the announcement: the records' own
+            // calls name the board.
+            let together = matches!(
+                self.question,
+                Question::Solve { .. } | Question::Count { .. }
+            );
+            if together {
                 let boards: Vec<Grid> = chunk
                     .iter()
                     .filter_map(|record| record.grid.as_ref().ok().copied())
                     .collect();
                 let announced = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    if first {
-                        solver.expect_first(&boards);
-                    } else {
-                        solver.expect_solve(&boards);
+                    match self.question {
+                        Question::Solve { first: true } => solver.expect_first(&boards),
+                        Question::Solve { first: false } => solver.expect_solve(&boards),
+                        // As `answer` asks: one past the limit.
+                        Question::Count { limit } => {
+                            solver.expect_count(&boards, limit.saturating_add(1));
+                        }
+                        _ => {}
                     }
                 }));
                 if announced.is_err() {
@@ -675,7 +680,7 @@ impl Job {
             }
             // Otherwise each board's successor is announced, so that the
             // solver can propagate the two together (`Solver::expect_next`).
-            let announce = self.question.searches() && together.is_none();
+            let announce = self.question.searches() && !together;
             // The successor is read in place: records are large, and moving
             // each once more (as a peek would) costs more than the pairing
             // saves on dense boards.

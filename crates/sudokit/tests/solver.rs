@@ -167,29 +167,40 @@ type Answer = Result<Grid, SolveError>;
 
 /// One question asked of many boards: one by one, all together, and
 /// announced ahead.
-struct BulkQuestion {
-    one: fn(&mut Solver, &Grid) -> Answer,
-    all: fn(&mut Solver, &[Grid]) -> Vec<Answer>,
+struct BulkQuestion<T> {
+    one: fn(&mut Solver, &Grid) -> T,
+    all: fn(&mut Solver, &[Grid]) -> Vec<T>,
     announce: fn(&mut Solver, &[Grid]),
 }
 
-const FIRST: BulkQuestion = BulkQuestion {
+const FIRST: BulkQuestion<Answer> = BulkQuestion {
     one: Solver::solve_first,
     all: Solver::solve_first_all,
     announce: Solver::expect_first,
 };
 
-const SMALLEST: BulkQuestion = BulkQuestion {
+const SMALLEST: BulkQuestion<Answer> = BulkQuestion {
     one: Solver::solve,
     all: Solver::solve_all,
     announce: Solver::expect_solve,
+};
+
+/// Counting to 3 (a count to 2 is what the other questions stop at).
+const COUNT: BulkQuestion<Result<u64, sudokit::Conflict>> = BulkQuestion {
+    one: |solver, board| solver.count_solutions(board, 3),
+    all: |solver, boards| solver.count_all(boards, 3),
+    announce: |solver, boards| solver.expect_count(boards, 3),
 };
 
 /// Every answer and statistic of `question` as its calls one by one give
 /// them, with the boards searched two at a time (all at once, or announced
 /// and then asked, now and then out of turn or with the other question),
 /// on `boards`; and with a budget set, which leaves the calls one by one.
-fn together_as_one_by_one(question: &BulkQuestion, other: &BulkQuestion, boards: &[Grid]) {
+fn together_as_one_by_one<T: PartialEq + std::fmt::Debug, U: PartialEq + std::fmt::Debug>(
+    question: &BulkQuestion<T>,
+    other: &BulkQuestion<U>,
+    boards: &[Grid],
+) {
     let mut plain = Solver::new();
     let expected: Vec<_> = boards
         .iter()
@@ -244,6 +255,21 @@ fn together_as_one_by_one(question: &BulkQuestion, other: &BulkQuestion, boards:
 #[test]
 fn first_solutions_two_at_a_time_are_the_ones_found_one_by_one() {
     together_as_one_by_one(&FIRST, &SMALLEST, &mixed_boards(2, 301, 42));
+}
+
+/// The same for counts (`Solver::count_all`, `Solver::expect_count`), with
+/// a count to another limit as the other question.
+#[test]
+fn counts_two_at_a_time_are_the_ones_counted_one_by_one() {
+    let mut boards = mixed_boards(2, 301, 42);
+    boards.extend((0..40).map(|seed| random_puzzle(2000 + seed, 58 + seed as usize % 8)));
+    let count_to_two: BulkQuestion<Result<u64, sudokit::Conflict>> = BulkQuestion {
+        one: |solver, board| solver.count_solutions(board, 2),
+        all: |solver, boards| solver.count_all(boards, 2),
+        announce: |solver, boards| solver.expect_count(boards, 2),
+    };
+    together_as_one_by_one(&COUNT, &count_to_two, &boards);
+    together_as_one_by_one(&COUNT, &FIRST, &boards);
 }
 
 /// The same for `solve` (`Solver::solve_all`, `Solver::expect_solve`),
@@ -331,6 +357,28 @@ proptest! {
                 [only] => prop_assert_eq!(answer, Ok(*only)),
                 _ => prop_assert!(answer.unwrap().is_solution_of(board)),
             }
+        }
+    }
+
+    #[test]
+    fn counts_two_at_a_time_agree_with_the_reference(seed: u64, count in 1usize..8, limit in 1u64..40) {
+        let boards: Vec<Grid> = (0..count as u64)
+            .map(|index| {
+                let seed = seed.wrapping_add(index);
+                match seed % 3 {
+                    0 => random_puzzle(seed, 30 + (seed as usize % 28)),
+                    _ => random_tampered(seed, 30 + (seed as usize % 25), 1 + seed as usize % 2),
+                }
+            })
+            .collect();
+        let counts = Solver::new().count_all(&boards, limit);
+        for (board, counted) in boards.iter().zip(counts) {
+            if !givens_valid(board) {
+                prop_assert!(counted.is_err());
+                continue;
+            }
+            let expected = reference_solutions(board, limit as usize).len() as u64;
+            prop_assert_eq!(counted, Ok(expected));
         }
     }
 

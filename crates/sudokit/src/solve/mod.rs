@@ -26,9 +26,10 @@ use std::fmt;
 use crate::budget::{Budget as WorkBudget, Exhausted};
 use crate::{Conflict, Grid};
 use bands::{
-    first_solutions, lexicographic, propagate_pair, search, smallest_search, smallest_searches,
-    smallest_solution, state_from_grid, state_to_grid, Budget, Frame, Pulse, Settlement,
-    SmallestOutcome, SmallestSearch, State, Step, ALWAYS, LANES, PAIRED_CLUES_MAX, PULSE_GUESSES,
+    counts, first_solutions, lexicographic, propagate_pair, search, smallest_search,
+    smallest_searches, smallest_solution, state_from_grid, state_to_grid, Budget, Frame, Pulse,
+    Settlement, SmallestOutcome, SmallestSearch, State, Step, ALWAYS, LANES, PAIRED_CLUES_MAX,
+    PULSE_GUESSES,
 };
 
 /// What `solve` lets a row-major search spend on the smallest solution before
@@ -134,12 +135,46 @@ pub struct Solver {
     sparse: bool,
 }
 
+/// The call an answer found ahead is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Asked {
+    /// [`Solver::solve`].
+    Smallest,
+    /// [`Solver::solve_first`].
+    First,
+    /// [`Solver::count_solutions`] with this limit (at least 1).
+    Count(u64),
+}
+
+/// An answer found ahead of its call.
+enum Answer {
+    Grid(Result<Grid, SolveError>),
+    Count(Result<u64, Conflict>),
+}
+
+impl Answer {
+    /// The answer of [`Solver::solve`] or [`Solver::solve_first`].
+    fn grid(self) -> Result<Grid, SolveError> {
+        match self {
+            Answer::Grid(answer) => answer,
+            Answer::Count(_) => unreachable!("a count is announced for counting calls only"),
+        }
+    }
+
+    /// The answer of [`Solver::count_solutions`].
+    fn count(self) -> Result<u64, Conflict> {
+        match self {
+            Answer::Count(answer) => answer,
+            Answer::Grid(_) => unreachable!("a grid is announced for solving calls only"),
+        }
+    }
+}
+
 /// An answer found ahead of its call, with what the call counts.
 struct AnswerAhead {
     board: Grid,
-    /// Whether it answers [`Solver::solve`] (else [`Solver::solve_first`]).
-    smallest: bool,
-    answer: Result<Grid, SolveError>,
+    asked: Asked,
+    answer: Answer,
     /// The guesses of its search, none where the givens alone answer.
     guesses: Option<u64>,
     /// The guesses of a walk after the search (`solve` only).
@@ -271,8 +306,8 @@ impl Solver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn solve(&mut self, puzzle: &Grid) -> Result<Grid, SolveError> {
-        if let Some(answer) = self.answer_ahead(puzzle, true) {
-            return answer;
+        if let Some(answer) = self.answer_ahead(puzzle, Asked::Smallest) {
+            return answer.grid();
         }
         let root = self.root(puzzle)?;
         let result = self.budgeted(|solver, pulse| solver.smallest(root, pulse));
@@ -334,8 +369,8 @@ impl Solver {
 
     /// Some solution of `puzzle`, whichever the search meets first.
     pub fn solve_first(&mut self, puzzle: &Grid) -> Result<Grid, SolveError> {
-        if let Some(answer) = self.answer_ahead(puzzle, false) {
-            return answer;
+        if let Some(answer) = self.answer_ahead(puzzle, Asked::First) {
+            return answer.grid();
         }
         let root = self.root(puzzle)?;
         // The fast search alone: a row-major probe first (as `solve` makes)
@@ -389,7 +424,10 @@ impl Solver {
                 .map(|puzzle| self.solve_first(puzzle))
                 .collect();
         }
-        self.answer_all(puzzles, false)
+        self.answer_all(puzzles, Asked::First)
+            .into_iter()
+            .map(Answer::grid)
+            .collect()
     }
 
     /// The smallest solutions of `puzzles` in order, as [`Solver::solve`]
@@ -419,14 +457,51 @@ impl Solver {
         if !self.budget.is_unlimited() {
             return puzzles.iter().map(|puzzle| self.solve(puzzle)).collect();
         }
-        self.answer_all(puzzles, true)
+        self.answer_all(puzzles, Asked::Smallest)
+            .into_iter()
+            .map(Answer::grid)
+            .collect()
     }
 
-    /// [`Solver::solve_all`] (`smallest`) or [`Solver::solve_first_all`]
-    /// without a budget.
-    fn answer_all(&mut self, puzzles: &[Grid], smallest: bool) -> Vec<Result<Grid, SolveError>> {
+    /// The solutions of each of `puzzles` counted up to `limit`, as
+    /// [`Solver::count_solutions`] counts them one by one, counted two at
+    /// a time as [`Solver::solve_first_all`] finds first solutions (the
+    /// same counts and guesses). Without a budget only: with one set, the
+    /// boards are counted one by one.
+    ///
+    /// ```
+    /// use sudokit::{Grid, Solver};
+    /// let boards: Vec<Grid> = [
+    ///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    ///     ".................................................................................",
+    ///     "11...............................................................................",
+    /// ]
+    /// .iter()
+    /// .map(|line| line.parse())
+    /// .collect::<Result<_, _>>()?;
+    /// let counts = Solver::new().count_all(&boards, 2);
+    /// assert_eq!(counts[0], Ok(1), "a proper puzzle");
+    /// assert_eq!(counts[1], Ok(2), "the empty board, counted to its limit");
+    /// assert!(counts[2].is_err(), "two 1s in the first row");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn count_all(&mut self, puzzles: &[Grid], limit: u64) -> Vec<Result<u64, Conflict>> {
+        if !self.budget.is_unlimited() || limit == 0 {
+            return puzzles
+                .iter()
+                .map(|puzzle| self.count_solutions(puzzle, limit))
+                .collect();
+        }
+        self.answer_all(puzzles, Asked::Count(limit))
+            .into_iter()
+            .map(Answer::count)
+            .collect()
+    }
+
+    /// The answers to `asked` about `puzzles`, without a budget.
+    fn answer_all(&mut self, puzzles: &[Grid], asked: Asked) -> Vec<Answer> {
         self.exhausted = None;
-        self.answer_ahead_of_time(puzzles, smallest);
+        self.answer_ahead_of_time(puzzles, asked);
         let mut answers = Vec::with_capacity(puzzles.len());
         while let Some(ahead) = self.ahead.pop_front() {
             answers.push(self.count_answer(ahead));
@@ -443,7 +518,7 @@ impl Solver {
     /// budget set already, the announcement is ignored. A bulk run announces each chunk of
     /// records it answers with `--first`.
     pub fn expect_first(&mut self, puzzles: &[Grid]) {
-        self.announce(puzzles, false);
+        self.announce(puzzles, Asked::First);
     }
 
     /// Announces the boards the next calls of [`Solver::solve`] will ask
@@ -469,24 +544,56 @@ impl Solver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn expect_solve(&mut self, puzzles: &[Grid]) {
-        self.announce(puzzles, true);
+        self.announce(puzzles, Asked::Smallest);
     }
 
-    /// [`Solver::expect_solve`] (`smallest`) or [`Solver::expect_first`].
-    fn announce(&mut self, puzzles: &[Grid], smallest: bool) {
+    /// Announces the boards the next calls of [`Solver::count_solutions`]
+    /// will ask about, all with this `limit`, as [`Solver::expect_first`]
+    /// does for [`Solver::solve_first`]: their solutions are counted now,
+    /// as [`Solver::count_all`] counts them; a call with another limit
+    /// drops the announcement. A bulk run announces each chunk of records it
+    /// counts.
+    ///
+    /// ```
+    /// use sudokit::{Grid, Solver};
+    /// let boards: Vec<Grid> = [
+    ///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    ///     "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....",
+    /// ]
+    /// .iter()
+    /// .map(|line| line.parse())
+    /// .collect::<Result<_, _>>()?;
+    /// let mut solver = Solver::new();
+    /// solver.expect_count(&boards, 2);
+    /// for board in &boards {
+    ///     assert_eq!(solver.count_solutions(board, 2)?, 1);
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn expect_count(&mut self, puzzles: &[Grid], limit: u64) {
+        if limit == 0 {
+            self.ahead.clear();
+            return;
+        }
+        self.announce(puzzles, Asked::Count(limit));
+    }
+
+    /// Finds the answers to `asked` about `puzzles` now, for the calls to
+    /// come; a budget set drops them instead.
+    fn announce(&mut self, puzzles: &[Grid], asked: Asked) {
         if !self.budget.is_unlimited() {
             self.ahead.clear();
             return;
         }
-        self.answer_ahead_of_time(puzzles, smallest);
+        self.answer_ahead_of_time(puzzles, asked);
     }
 
     /// The answer announced for this call, if the next one is `puzzle`'s
     /// for the same question and no budget is set; else the announcement
     /// is dropped.
-    fn answer_ahead(&mut self, puzzle: &Grid, smallest: bool) -> Option<Result<Grid, SolveError>> {
+    fn answer_ahead(&mut self, puzzle: &Grid, asked: Asked) -> Option<Answer> {
         let ahead = self.ahead.pop_front()?;
-        if ahead.board == *puzzle && ahead.smallest == smallest && self.budget.is_unlimited() {
+        if ahead.board == *puzzle && ahead.asked == asked && self.budget.is_unlimited() {
             return Some(self.count_answer(ahead));
         }
         // Asked about another board: the announcement no longer holds.
@@ -495,7 +602,7 @@ impl Solver {
     }
 
     /// Counts an answer found ahead as its call would have, and returns it.
-    fn count_answer(&mut self, ahead: AnswerAhead) -> Result<Grid, SolveError> {
+    fn count_answer(&mut self, ahead: AnswerAhead) -> Answer {
         self.exhausted = None;
         self.stats.puzzles += 1;
         if let Some(guesses) = ahead.guesses {
@@ -505,11 +612,10 @@ impl Solver {
         ahead.answer
     }
 
-    /// Finds the answers of [`Solver::solve`] (`smallest`) or
-    /// [`Solver::solve_first`] to `puzzles`, searched two at a time, and
-    /// keeps them in place of any announced before, with what their calls
-    /// count; the statistics are left to the calls.
-    fn answer_ahead_of_time(&mut self, puzzles: &[Grid], smallest: bool) {
+    /// Finds the answers to `asked` about `puzzles`, searched two at a time,
+    /// and keeps them in place of any announced before, with what their
+    /// calls count; the statistics are left to the calls.
+    fn answer_ahead_of_time(&mut self, puzzles: &[Grid], asked: Asked) {
         // A root propagated ahead, or an announced successor, belongs to
         // calls one by one.
         self.next = None;
@@ -517,52 +623,79 @@ impl Solver {
         self.ahead.clear();
         // A block at a time, so that the lanes' boards stay in the core's cache.
         for block in puzzles.chunks(ANSWERED_TOGETHER) {
-            if smallest {
-                let found = smallest_searches(
-                    block,
-                    self.lane_stacks.each_mut(),
-                    IN_ORDER_BUDGET,
-                    BELOW_FOUND_BUDGET,
-                );
-                for (puzzle, found) in block.iter().zip(found) {
-                    let (answer, guesses, walk_guesses) = match found {
-                        Ok((SmallestOutcome::Settled(found), guesses)) => {
-                            (found.ok_or(SolveError::NoSolution), Some(guesses), 0)
-                        }
-                        Ok((SmallestOutcome::Walk(start), guesses)) => {
-                            let (root, witness) = *start;
-                            let (answer, walk_guesses) =
-                                self.walk_to_smallest(root, witness, ALWAYS);
-                            (answer, Some(guesses), walk_guesses)
-                        }
-                        Err(_) => (Err(Self::givens_error(puzzle)), None, 0),
-                    };
-                    self.ahead.push_back(AnswerAhead {
-                        board: *puzzle,
-                        smallest,
-                        answer,
-                        guesses,
-                        walk_guesses,
-                    });
+            match asked {
+                Asked::Smallest => self.smallest_ahead(block),
+                Asked::First => {
+                    let found = first_solutions(block, self.lane_stacks.each_mut());
+                    self.ahead
+                        .extend(block.iter().zip(found).map(|(puzzle, found)| {
+                            let (answer, guesses) = match found {
+                                Ok((Some(solution), guesses)) => (Ok(solution), Some(guesses)),
+                                Ok((None, guesses)) => (Err(SolveError::NoSolution), Some(guesses)),
+                                Err(_) => (Err(Self::givens_error(puzzle)), None),
+                            };
+                            AnswerAhead {
+                                board: *puzzle,
+                                asked,
+                                answer: Answer::Grid(answer),
+                                guesses,
+                                walk_guesses: 0,
+                            }
+                        }));
                 }
-            } else {
-                let found = first_solutions(block, self.lane_stacks.each_mut());
-                self.ahead
-                    .extend(block.iter().zip(found).map(|(puzzle, found)| {
-                        let (answer, guesses) = match found {
-                            Ok((Some(solution), guesses)) => (Ok(solution), Some(guesses)),
-                            Ok((None, guesses)) => (Err(SolveError::NoSolution), Some(guesses)),
-                            Err(_) => (Err(Self::givens_error(puzzle)), None),
-                        };
-                        AnswerAhead {
-                            board: *puzzle,
-                            smallest,
-                            answer,
-                            guesses,
-                            walk_guesses: 0,
-                        }
-                    }));
+                Asked::Count(limit) => {
+                    let found = counts(block, self.lane_stacks.each_mut(), limit);
+                    self.ahead
+                        .extend(block.iter().zip(found).map(|(puzzle, found)| {
+                            // Givens in contradiction: an error if two clash,
+                            // else no solution, as `counting_root` says.
+                            let (answer, guesses) = match found {
+                                Ok((count, guesses)) => (Ok(count), Some(guesses)),
+                                Err(_) => match Self::givens_error(puzzle) {
+                                    SolveError::Conflict(conflict) => (Err(conflict), None),
+                                    _ => (Ok(0), None),
+                                },
+                            };
+                            AnswerAhead {
+                                board: *puzzle,
+                                asked,
+                                answer: Answer::Count(answer),
+                                guesses,
+                                walk_guesses: 0,
+                            }
+                        }));
+                }
             }
+        }
+    }
+
+    /// [`Solver::answer_ahead_of_time`] for `solve`, one block.
+    fn smallest_ahead(&mut self, block: &[Grid]) {
+        let found = smallest_searches(
+            block,
+            self.lane_stacks.each_mut(),
+            IN_ORDER_BUDGET,
+            BELOW_FOUND_BUDGET,
+        );
+        for (puzzle, found) in block.iter().zip(found) {
+            let (answer, guesses, walk_guesses) = match found {
+                Ok((SmallestOutcome::Settled(found), guesses)) => {
+                    (found.ok_or(SolveError::NoSolution), Some(guesses), 0)
+                }
+                Ok((SmallestOutcome::Walk(start), guesses)) => {
+                    let (root, witness) = *start;
+                    let (answer, walk_guesses) = self.walk_to_smallest(root, witness, ALWAYS);
+                    (answer, Some(guesses), walk_guesses)
+                }
+                Err(_) => (Err(Self::givens_error(puzzle)), None, 0),
+            };
+            self.ahead.push_back(AnswerAhead {
+                board: *puzzle,
+                asked: Asked::Smallest,
+                answer: Answer::Grid(answer),
+                guesses,
+                walk_guesses,
+            });
         }
     }
 
@@ -570,6 +703,10 @@ impl Solver {
     ///
     /// A board with no solution counts 0; a board whose givens clash is an error.
     pub fn count_solutions(&mut self, puzzle: &Grid, limit: u64) -> Result<u64, Conflict> {
+        // No count to 0 is announced, so such a call drops an announcement.
+        if let Some(answer) = self.answer_ahead(puzzle, Asked::Count(limit)) {
+            return answer.count();
+        }
         Ok(match self.counting_root(puzzle)? {
             Some(root) => self.run(root, limit, |_| {}),
             None => 0,

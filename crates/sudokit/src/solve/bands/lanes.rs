@@ -1,6 +1,6 @@
 //! Searches of many boards, two advanced side by side so that the processor
-//! overlaps their propagations: first solutions, and the searches `solve`
-//! makes for the smallest.
+//! overlaps their propagations: first solutions, counts, and the searches
+//! `solve` makes for the smallest.
 
 use super::lexmin::{first_in_order, Settlement, SmallestSearch};
 use super::propagate::Rules;
@@ -162,17 +162,23 @@ fn roots_of<K: Kernels>(puzzles: &[Grid], kernel: K) -> Vec<Option<State>> {
     roots
 }
 
-/// A first-solution search ([`super::search::search_first`]) in a lane.
-struct FirstLane<'a> {
+/// A search in a lane that stops at its `limit`-th solution: a first
+/// solution ([`super::search::search_first`], limit 1) or a count.
+struct LimitedLane<'a> {
     walker: Walker<'a, false, false>,
+    limit: u64,
+    count: u64,
 }
 
-impl<K: Kernels> LaneSearch<K> for FirstLane<'_> {
-    type Found = (Option<State>, u64);
+impl<K: Kernels> LaneSearch<K> for LimitedLane<'_> {
+    /// The solution it stopped at (none if it ran to its end), the
+    /// solutions counted, and the guesses made.
+    type Found = (Option<State>, u64, u64);
 
     #[inline(always)]
     fn start(&mut self, root: State) -> Option<Self::Found> {
         self.walker.restart(root);
+        self.count = 0;
         None
     }
 
@@ -194,12 +200,33 @@ impl<K: Kernels> LaneSearch<K> for FirstLane<'_> {
     #[inline(always)]
     fn advance(&mut self, propagated: bool, thorough: bool, kernel: K) -> Option<Self::Found> {
         let walker = &mut self.walker;
-        match walker.advance(propagated, thorough, ALWAYS, kernel) {
-            Next::Propagate => None,
-            Next::Solved => Some((Some(walker.state), walker.guesses)),
-            Next::Ended { .. } => Some((None, walker.guesses)),
+        let mut next = walker.advance(propagated, thorough, ALWAYS, kernel);
+        if next == Next::Solved {
+            self.count += 1;
+            if self.count >= self.limit {
+                return Some((Some(walker.state), self.count, walker.guesses));
+            }
+            next = walker.backtrack(ALWAYS);
+        }
+        match next {
+            Next::Ended { .. } => Some((None, self.count, walker.guesses)),
+            _ => None,
         }
     }
+}
+
+/// `N` lanes of searches that stop at their `limit`-th solution, one on
+/// each of `stacks`.
+#[inline(always)]
+fn limited_lanes<'a, const N: usize>(
+    stacks: [&'a mut Vec<Frame>; N],
+    limit: u64,
+) -> [LimitedLane<'a>; N] {
+    stacks.map(|stack| LimitedLane {
+        walker: Walker::new(stack, IDLE, Budget::UNLIMITED),
+        limit,
+        count: 0,
+    })
 }
 
 /// The first solution of each of `puzzles`, as [`super::search::search_first`]
@@ -212,14 +239,11 @@ pub(crate) fn first_solutions_with<K: Kernels, const N: usize>(
     kernel: K,
 ) -> Vec<FirstFound> {
     let roots = roots_of(puzzles, kernel);
-    let lanes = stacks.map(|stack| FirstLane {
-        walker: Walker::new(stack, IDLE, Budget::UNLIMITED),
-    });
     let mut answers = Vec::with_capacity(puzzles.len());
     // A loop for the same reason as in `roots_of`.
-    for found in run_lanes(&roots, lanes, kernel) {
+    for found in run_lanes(&roots, limited_lanes(stacks, 1), kernel) {
         answers.push(match found {
-            Some((solution, guesses)) => {
+            Some((solution, _, guesses)) => {
                 Ok((solution.map(|state| state.grid_with(kernel)), guesses))
             }
             None => Err(Contradiction),
@@ -242,6 +266,48 @@ pub(crate) fn first_solutions(
         }
     }
     with_native_kernels(Lanes(puzzles, stacks))
+}
+
+/// What a count found for one board: its solutions up to the limit and the
+/// guesses made, or the contradiction of its givens.
+pub(crate) type CountFound = Result<(u64, u64), Contradiction>;
+
+/// The solutions of each of `puzzles` counted up to `limit` (at least 1),
+/// as [`super::search::search`] counts them, with the same guesses, by `N`
+/// searches at a time (one on each of `stacks`, see [`run_lanes`]).
+#[inline(always)]
+pub(crate) fn counts_with<K: Kernels, const N: usize>(
+    puzzles: &[Grid],
+    stacks: [&mut Vec<Frame>; N],
+    limit: u64,
+    kernel: K,
+) -> Vec<CountFound> {
+    let roots = roots_of(puzzles, kernel);
+    run_lanes(&roots, limited_lanes(stacks, limit), kernel)
+        .into_iter()
+        .map(|found| {
+            found
+                .map(|(_, count, guesses)| (count, guesses))
+                .ok_or(Contradiction)
+        })
+        .collect()
+}
+
+/// [`counts_with`] with this CPU's kernels.
+pub(crate) fn counts(
+    puzzles: &[Grid],
+    stacks: [&mut Vec<Frame>; LANES],
+    limit: u64,
+) -> Vec<CountFound> {
+    struct Lanes<'a>(&'a [Grid], [&'a mut Vec<Frame>; LANES], u64);
+    impl KernelTask for Lanes<'_> {
+        type Output = Vec<CountFound>;
+        #[inline(always)]
+        fn run<K: Kernels>(self, kernel: K) -> Self::Output {
+            counts_with(self.0, self.1, self.2, kernel)
+        }
+    }
+    with_native_kernels(Lanes(puzzles, stacks, limit))
 }
 
 /// The searches for a smallest solution in a lane: the row-major probe,

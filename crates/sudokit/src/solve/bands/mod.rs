@@ -80,7 +80,7 @@ mod tests;
 mod triads;
 
 pub(crate) use lanes::{
-    first_solutions, smallest_searches, SmallestOutcome, LANES, PAIRED_CLUES_MAX,
+    counts, first_solutions, smallest_searches, SmallestOutcome, LANES, PAIRED_CLUES_MAX,
 };
 pub(crate) use lexmin::{
     lexicographic, smallest_search, smallest_solution, Settlement, SmallestSearch, Step,

@@ -2,7 +2,7 @@
 //! portable search, and the search below a solution against the ordered walk.
 
 use super::lanes::{
-    first_solutions_with, smallest_searches, smallest_searches_with, SmallestOutcome,
+    counts_with, first_solutions_with, smallest_searches, smallest_searches_with, SmallestOutcome,
 };
 use super::lexmin::{lexicographic, search_below_found, smallest_search, Settlement};
 #[cfg(target_arch = "x86_64")]
@@ -386,11 +386,11 @@ fn boards_propagated_in_pairs_reach_the_states_each_reaches_alone() {
     assert!(contradictions > 20, "only {contradictions} contradictions");
 }
 
-/// The lanes (two searches side by side) find each board's first solution
-/// with the guesses the search alone makes, with the portable kernels and
-/// with this CPU's: on every second shipped sample, boards whose givens
-/// clash, one without a solution, and an odd count, so one lane ends alone;
-/// three lanes too.
+/// The lanes (two searches side by side) find each board's first solution,
+/// and count its solutions, with the guesses the search alone makes, with
+/// the portable kernels and with this CPU's: on every second shipped
+/// sample, boards whose givens clash, one without a solution, and an odd
+/// count, so one lane ends alone; three lanes too.
 #[test]
 fn the_lanes_find_each_first_solution_with_the_guesses_of_the_search_alone() {
     let mut boards: Vec<Grid> = sample_boards().into_iter().step_by(2).collect();
@@ -424,6 +424,35 @@ fn the_lanes_find_each_first_solution_with_the_guesses_of_the_search_alone() {
     let mut three = [Vec::new(), Vec::new(), Vec::new()];
     let in_three = first_solutions_with(&boards, three.each_mut(), Portable);
     assert_eq!(in_three, alone);
+
+    // Counts too, to one, two and many solutions (the sparse samples have
+    // many, so the lanes backtrack past solutions found).
+    for limit in [1, 2, 7] {
+        let alone: Vec<_> = boards
+            .iter()
+            .map(|board| {
+                let root = State::from_grid(board)?;
+                let mut count = 0;
+                let guesses = super::search::search(&mut Vec::new(), root, ALWAYS, |_| {
+                    count += 1;
+                    count < limit
+                });
+                Ok((count, guesses))
+            })
+            .collect();
+        assert!(alone
+            .iter()
+            .any(|found| matches!(found, Ok((count, _)) if *count == limit)));
+        assert_eq!(
+            counts_with(&boards, stacks.each_mut(), limit, Portable),
+            alone
+        );
+        assert_eq!(super::counts(&boards, stacks.each_mut(), limit), alone);
+        assert_eq!(
+            counts_with(&boards, three.each_mut(), limit, Portable),
+            alone
+        );
+    }
 }
 
 /// The lanes make the searches for each board's smallest solution (the
