@@ -282,6 +282,21 @@ fn smallest_solutions_two_at_a_time_are_the_ones_found_one_by_one() {
     together_as_one_by_one(&SMALLEST, &FIRST, &boards);
 }
 
+/// `count` boards from `seed` on, for the bulk calls' property tests: one in
+/// three a random puzzle with 30 blanks or more (up to `blank_span` more),
+/// the others tampered (clashing givens, or none that a solution completes).
+fn random_batch(seed: u64, count: usize, blank_span: usize) -> Vec<Grid> {
+    (0..count as u64)
+        .map(|index| {
+            let seed = seed.wrapping_add(index);
+            match seed % 3 {
+                0 => random_puzzle(seed, 30 + (seed as usize % blank_span)),
+                _ => random_tampered(seed, 30 + (seed as usize % 25), 1 + seed as usize % 2),
+            }
+        })
+        .collect()
+}
+
 proptest! {
     // A fixed seed keeps the suite deterministic; the plain reference is
     // exponential on some sparse boards, so those get a node budget.
@@ -337,15 +352,7 @@ proptest! {
     fn first_solutions_two_at_a_time_agree_with_the_reference(seed: u64, count in 1usize..8) {
         // Each board unique or not, solvable or not: the reference says
         // which, and a solution found must complete its board.
-        let boards: Vec<Grid> = (0..count as u64)
-            .map(|index| {
-                let seed = seed.wrapping_add(index);
-                match seed % 3 {
-                    0 => random_puzzle(seed, 30 + (seed as usize % 30)),
-                    _ => random_tampered(seed, 30 + (seed as usize % 25), 1 + seed as usize % 2),
-                }
-            })
-            .collect();
+        let boards = random_batch(seed, count, 30);
         let answers = Solver::new().solve_first_all(&boards);
         for (board, answer) in boards.iter().zip(answers) {
             if !givens_valid(board) {
@@ -362,15 +369,7 @@ proptest! {
 
     #[test]
     fn counts_two_at_a_time_agree_with_the_reference(seed: u64, count in 1usize..8, limit in 1u64..40) {
-        let boards: Vec<Grid> = (0..count as u64)
-            .map(|index| {
-                let seed = seed.wrapping_add(index);
-                match seed % 3 {
-                    0 => random_puzzle(seed, 30 + (seed as usize % 28)),
-                    _ => random_tampered(seed, 30 + (seed as usize % 25), 1 + seed as usize % 2),
-                }
-            })
-            .collect();
+        let boards = random_batch(seed, count, 28);
         let counts = Solver::new().count_all(&boards, limit);
         for (board, counted) in boards.iter().zip(counts) {
             if !givens_valid(board) {
@@ -385,15 +384,7 @@ proptest! {
     #[test]
     fn smallest_solutions_two_at_a_time_agree_with_the_reference(seed: u64, count in 1usize..8) {
         // Unique or not, solvable or not, sparse or dense.
-        let boards: Vec<Grid> = (0..count as u64)
-            .map(|index| {
-                let seed = seed.wrapping_add(index);
-                match seed % 3 {
-                    0 => random_puzzle(seed, 30 + (seed as usize % 35)),
-                    _ => random_tampered(seed, 30 + (seed as usize % 25), 1 + seed as usize % 2),
-                }
-            })
-            .collect();
+        let boards = random_batch(seed, count, 35);
         let answers = Solver::new().solve_all(&boards);
         for (board, answer) in boards.iter().zip(answers) {
             if !givens_valid(board) {
