@@ -1,6 +1,6 @@
 //! `--stats`: one summary line on stderr, and nothing there without it.
 
-use crate::support::{example, read_example, stderr_of, stdout_of, sudokit};
+use crate::support::{example, read_example, repo_path, stderr_of, stdout_of, sudokit};
 
 #[test]
 fn stats_prints_a_summary_line_on_stderr() {
@@ -60,4 +60,35 @@ fn the_engine_variable_picks_the_variant_stats_names() {
         assert_eq!(answers, portable, "{engine}");
         assert!(stats.contains(" engine; "), "{stats}");
     }
+}
+
+/// `SUDOKIT_FIRST_LANES` sets whether first solutions are searched two
+/// boards in step or one at a time (otherwise chosen for the CPU): the
+/// answers and the guesses are the same either way, on sparse and dense
+/// boards alike.
+#[test]
+fn first_solutions_in_step_or_one_at_a_time_answer_alike() {
+    let files: Vec<String> = ["puzzles2_17_clue.txt", "puzzles7_serg_benchmark.txt"]
+        .iter()
+        .map(|name| repo_path("data/puzzles").join(name).display().to_string())
+        .collect();
+    let run = |lanes: &str| {
+        let output = sudokit()
+            .env("SUDOKIT_FIRST_LANES", lanes)
+            .args(["solve", "--first", "--stats", "-j1", &files[0], &files[1]])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0));
+        let stats = stderr_of(&output);
+        // The summary after its timing: the engine and the guesses.
+        let (_, searched) = stats.split_once(" engine; ").expect("a summary line");
+        (stdout_of(&output), searched.to_string())
+    };
+    let (alone, alone_guesses) = run("1");
+    assert!(alone.lines().count() >= 400, "{alone}");
+    let (in_step, in_step_guesses) = run("2");
+    assert_eq!(alone, in_step);
+    assert_eq!(alone_guesses, in_step_guesses);
+    // Any other value leaves the CPU's choice, which answers alike.
+    assert_eq!(run("3"), (alone, alone_guesses));
 }

@@ -192,6 +192,19 @@ pub(crate) fn triads_of(mask: u32) -> u32 {
 /// time each variant a CPU runs; a name the CPU cannot run is ignored.
 pub(crate) const ENGINE_VARIABLE: &str = "SUDOKIT_ENGINE";
 
+/// The environment variable that sets how many first-solution searches a
+/// bulk run takes in step, `1` or `2`, in place of what suits the CPU (see
+/// [`Native::first_searches_in_step`]), so that a benchmark can time both
+/// on one machine; any other value is ignored.
+pub(crate) const FIRST_LANES_VARIABLE: &str = "SUDOKIT_FIRST_LANES";
+
+/// The bits of [`Native::choose`]'s choices that name the kernels.
+const KERNELS: u8 = 0b11;
+
+/// The bit of [`Native::choose`]'s choices set where first solutions are
+/// searched in step.
+const IN_STEP: u8 = 0b100;
+
 /// The kernels a CPU runs best, as found by [`Native::detect`].
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Native {
@@ -213,17 +226,7 @@ impl Native {
     /// load.
     #[inline]
     pub(crate) fn detect() -> Native {
-        use std::sync::atomic::{AtomicU8, Ordering};
-        // 0: not yet detected; otherwise 1 + the choice below.
-        static CHOICE: AtomicU8 = AtomicU8::new(0);
-        let choice = match CHOICE.load(Ordering::Relaxed) {
-            0 => {
-                let found = Self::choose();
-                CHOICE.store(1 + found, Ordering::Relaxed);
-                found
-            }
-            stored => stored - 1,
-        };
+        let choice = Self::choices() & KERNELS;
         // The tokens are made here without their checks, which `choose`
         // ran before the choice was stored (CPUID alone costs more than a
         // search on an easy board).
@@ -244,6 +247,32 @@ impl Native {
         }
     }
 
+    /// Whether bulk runs search for first solutions two boards in step
+    /// ([`super::bands::lanes`]) rather than one at a time: where the CPU
+    /// overlaps the two searches' propagations by more than stepping them
+    /// costs (see [`CpuFeatures::first_lanes_pay`]), or as
+    /// [`FIRST_LANES_VARIABLE`] says.
+    #[inline]
+    pub(crate) fn first_searches_in_step() -> bool {
+        Self::choices() & IN_STEP != 0
+    }
+
+    /// What [`Native::choose`] chose, once per process, then a load.
+    #[inline(always)]
+    fn choices() -> u8 {
+        use std::sync::atomic::{AtomicU8, Ordering};
+        // 0: not yet chosen; otherwise 1 + the choices.
+        static CHOICES: AtomicU8 = AtomicU8::new(0);
+        match CHOICES.load(Ordering::Relaxed) {
+            0 => {
+                let found = Self::choose();
+                CHOICES.store(1 + found, Ordering::Relaxed);
+                found
+            }
+            stored => stored - 1,
+        }
+    }
+
     /// The kernels' name, as the harness and `--stats` report it.
     pub(crate) fn name(self) -> &'static str {
         Self::name_of(match self {
@@ -257,25 +286,35 @@ impl Native {
         })
     }
 
-    /// 3 for [`Avx512`], 2 for [`Avx2Pext`], 1 for [`Avx2`], 0 for
-    /// [`Portable`]: the best this CPU runs, or the one named by
-    /// [`ENGINE_VARIABLE`] if the CPU runs it.
+    /// The choices of this process: in [`KERNELS`], 3 for [`Avx512`], 2 for
+    /// [`Avx2Pext`], 1 for [`Avx2`], 0 for [`Portable`] (the best this CPU
+    /// runs, or the one named by [`ENGINE_VARIABLE`] if the CPU runs it);
+    /// [`IN_STEP`] set if first solutions are searched in step.
     fn choose() -> u8 {
         // Each variant needs the one below it.
         #[cfg(target_arch = "x86_64")]
-        let runnable = {
+        let (runnable, lanes_pay) = {
             let cpu = CpuFeatures::read();
             let pext = cpu.avx2 && cpu.fast_pext;
-            [true, cpu.avx2, pext, pext && cpu.avx512]
+            (
+                [true, cpu.avx2, pext, pext && cpu.avx512],
+                cpu.first_lanes_pay,
+            )
         };
         #[cfg(not(target_arch = "x86_64"))]
-        let runnable = [true, false, false, false];
+        let (runnable, lanes_pay) = ([true, false, false, false], true);
         let asked = std::env::var(ENGINE_VARIABLE).ok();
         let named = (0..4u8).find(|&choice| {
             runnable[usize::from(choice)] && asked.as_deref() == Some(Self::name_of(choice))
         });
         let best = (0..4u8).rev().find(|&choice| runnable[usize::from(choice)]);
-        named.or(best).unwrap_or(0)
+        let kernels = named.or(best).unwrap_or(0);
+        let in_step = match std::env::var(FIRST_LANES_VARIABLE).as_deref() {
+            Ok("1") => false,
+            Ok("2") => true,
+            _ => lanes_pay,
+        };
+        kernels | if in_step { IN_STEP } else { 0 }
     }
 
     /// The name of choice `choice` of [`Native::choose`].
@@ -325,6 +364,9 @@ struct CpuFeatures {
     fast_pext: bool,
     /// AVX-512 F, VL and VPOPCNTDQ, with their registers saved.
     avx512: bool,
+    /// Two first-solution searches in step run faster than one at a time
+    /// (see [`first_lanes_pay`]).
+    first_lanes_pay: bool,
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -381,6 +423,7 @@ impl CpuFeatures {
             avx2,
             fast_pext: pext_is_fast(vendor, basic),
             avx512,
+            first_lanes_pay: first_lanes_pay(vendor, basic),
         }
     }
 }
@@ -528,6 +571,38 @@ fn pext_is_fast(
     vendor: std::arch::x86_64::CpuidResult,
     signature: std::arch::x86_64::CpuidResult,
 ) -> bool {
+    let (name, family) = vendor_and_family(vendor, signature);
+    match (&name, family) {
+        (b"AuthenticAMD", family) => family >= 0x19,
+        (b"HygonGenuine", _) => false,
+        _ => true,
+    }
+}
+
+/// Whether two first-solution searches in step beat one at a time here.
+/// On AMD's Zen 3 (family 19h) they do not: 0.95x-0.99x in process against
+/// 1.12x-1.16x on an Intel Sapphire Rapids (docs/PERFORMANCE.md,
+/// "Sixteenth session"); Zen 4 shares its family and Zen 1 and 2 (17h) and
+/// Hygon its lineage, so they follow it, unmeasured. Every other CPU steps
+/// them, as measured on Intel's.
+#[cfg(target_arch = "x86_64")]
+fn first_lanes_pay(
+    vendor: std::arch::x86_64::CpuidResult,
+    signature: std::arch::x86_64::CpuidResult,
+) -> bool {
+    let (name, family) = vendor_and_family(vendor, signature);
+    !matches!(
+        (&name, family),
+        (b"AuthenticAMD", 0x17 | 0x19) | (b"HygonGenuine", _)
+    )
+}
+
+/// The vendor's name and the family from CPUID's leaves 0 and 1.
+#[cfg(target_arch = "x86_64")]
+fn vendor_and_family(
+    vendor: std::arch::x86_64::CpuidResult,
+    signature: std::arch::x86_64::CpuidResult,
+) -> ([u8; 12], u32) {
     let mut name = [0u8; 12];
     for (part, word) in name.chunks_mut(4).zip([vendor.ebx, vendor.edx, vendor.ecx]) {
         part.copy_from_slice(&word.to_le_bytes());
@@ -538,11 +613,7 @@ fn pext_is_fast(
     } else {
         base_family
     };
-    match &name {
-        b"AuthenticAMD" => family >= 0x19,
-        b"HygonGenuine" => false,
-        _ => true,
-    }
+    (name, family)
 }
 
 /// The clear of [`Avx2`].
@@ -1088,6 +1159,65 @@ pub(super) mod tests {
     fn the_avx512_bivalue_scoring_matches_the_portable_one() {
         if let Some(kernels) = Avx512::new() {
             assert_bivalue_scoring_matches_the_portable_one(kernels);
+        }
+    }
+
+    /// CPUID's leaves 0 and 1 of a CPU of `vendor` and `family`.
+    #[cfg(target_arch = "x86_64")]
+    fn leaves(
+        vendor: &[u8; 12],
+        family: u32,
+    ) -> (
+        std::arch::x86_64::CpuidResult,
+        std::arch::x86_64::CpuidResult,
+    ) {
+        let word = |at: usize| u32::from_le_bytes(vendor[at..at + 4].try_into().expect("4 bytes"));
+        let name = std::arch::x86_64::CpuidResult {
+            eax: 0x10,
+            ebx: word(0),
+            edx: word(4),
+            ecx: word(8),
+        };
+        // Families from 0Fh on are 0Fh plus the extended family.
+        let (base, extended) = if family >= 0xF {
+            (0xF, family - 0xF)
+        } else {
+            (family, 0)
+        };
+        let signature = std::arch::x86_64::CpuidResult {
+            eax: extended << 20 | base << 8,
+            ebx: 0,
+            ecx: 0,
+            edx: 0,
+        };
+        (name, signature)
+    }
+
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn pext_and_searches_in_step_follow_the_vendor_and_family() {
+        // (vendor, family, fast pext, first searches in step)
+        let cases: [(&[u8; 12], u32, bool, bool); 6] = [
+            (b"GenuineIntel", 6, true, true),
+            (b"AuthenticAMD", 0x17, false, false),
+            (b"AuthenticAMD", 0x19, true, false),
+            (b"AuthenticAMD", 0x1A, true, true),
+            (b"HygonGenuine", 0x18, false, false),
+            (b"SomeOtherCPU", 6, true, true),
+        ];
+        for (vendor, family, pext, in_step) in cases {
+            let (name, signature) = leaves(vendor, family);
+            assert_eq!(vendor_and_family(name, signature), (*vendor, family));
+            assert_eq!(
+                pext_is_fast(name, signature),
+                pext,
+                "{vendor:?} {family:#x}"
+            );
+            assert_eq!(
+                first_lanes_pay(name, signature),
+                in_step,
+                "{vendor:?} {family:#x}"
+            );
         }
     }
 

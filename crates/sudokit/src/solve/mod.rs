@@ -397,7 +397,11 @@ impl Solver {
     /// finds them one by one, found two at a time: each step of one search
     /// is taken beside a step of the other, so that the processor overlaps
     /// their propagations (faster on boards that need many guesses; the
-    /// same answers and guesses). Without a budget only: with one set, the
+    /// same answers and guesses). On CPUs where that does not pay (AMD's
+    /// Zen cores up to the fourth), the boards are searched one at a time,
+    /// the roots of sparse boards propagated in pairs; the environment
+    /// variable `SUDOKIT_FIRST_LANES`, `1` or `2`, sets either way, for
+    /// timing both on one machine. Without a budget only: with one set, the
     /// boards are searched one by one.
     ///
     /// ```

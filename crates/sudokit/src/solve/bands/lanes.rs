@@ -1,12 +1,15 @@
 //! Searches of many boards, two advanced side by side so that the processor
 //! overlaps their propagations: first solutions, counts, and the searches
-//! `solve` makes for the smallest.
+//! `solve` makes for the smallest. First solutions go one at a time on CPUs
+//! where stepping two costs more than it overlaps.
 
 use super::lexmin::{first_in_order, Settlement, SmallestSearch};
 use super::propagate::Rules;
-use super::search::{with_native_kernels, Budget, Frame, KernelTask, Next, Walker, ALWAYS};
+use super::search::{
+    search_portable, with_native_kernels, Budget, Frame, KernelTask, Next, Walker, ALWAYS,
+};
 use super::state::{Contradiction, State};
-use crate::solve::kernels::Kernels;
+use crate::solve::kernels::{Kernels, Native};
 use crate::Grid;
 
 /// What a first-solution search found for one board: its solution (none
@@ -252,10 +255,59 @@ pub(crate) fn first_solutions_with<K: Kernels, const N: usize>(
     answers
 }
 
-/// [`first_solutions_with`] with this CPU's kernels.
+/// [`first_solutions_with`] one board at a time, for CPUs where searches in
+/// step do not pay: only the roots of sparse boards are propagated in pairs
+/// (see [`PAIRED_CLUES_MAX`]), as a bulk run's calls one by one pair them
+/// (`Solver::expect_next`). The same answers and guesses.
+#[inline(always)]
+pub(crate) fn first_solutions_alone_with<K: Kernels>(
+    puzzles: &[Grid],
+    stack: &mut Vec<Frame>,
+    kernel: K,
+) -> Vec<FirstFound> {
+    let mut roots = roots_of(puzzles, kernel);
+    propagate_sparse_roots_in_pairs(&mut roots, kernel);
+    let mut answers = Vec::with_capacity(puzzles.len());
+    // A loop for the same reason as in `roots_of`.
+    for root in roots {
+        answers.push(match root {
+            Some(root) => {
+                let mut found = None;
+                let (guesses, _) = search_portable::<false, false, K>(
+                    stack,
+                    root,
+                    Budget::UNLIMITED,
+                    ALWAYS,
+                    |solution| {
+                        found = Some(*solution);
+                        false
+                    },
+                    kernel,
+                );
+                Ok((found.map(|state| state.grid_with(kernel)), guesses))
+            }
+            None => Err(Contradiction),
+        });
+    }
+    answers
+}
+
+/// [`first_solutions_with`] with this CPU's kernels, or
+/// [`first_solutions_alone_with`] where searches in step do not pay on it
+/// ([`Native::first_searches_in_step`]).
 pub(crate) fn first_solutions(
     puzzles: &[Grid],
     stacks: [&mut Vec<Frame>; LANES],
+) -> Vec<FirstFound> {
+    first_solutions_stepped_or_not(puzzles, stacks, Native::first_searches_in_step())
+}
+
+/// [`first_solutions_with`] (`in_step`) or [`first_solutions_alone_with`]
+/// with this CPU's kernels.
+pub(crate) fn first_solutions_stepped_or_not(
+    puzzles: &[Grid],
+    stacks: [&mut Vec<Frame>; LANES],
+    in_step: bool,
 ) -> Vec<FirstFound> {
     struct Lanes<'a>(&'a [Grid], [&'a mut Vec<Frame>; LANES]);
     impl KernelTask for Lanes<'_> {
@@ -265,7 +317,20 @@ pub(crate) fn first_solutions(
             first_solutions_with(self.0, self.1, kernel)
         }
     }
-    with_native_kernels(Lanes(puzzles, stacks))
+    struct Alone<'a>(&'a [Grid], &'a mut Vec<Frame>);
+    impl KernelTask for Alone<'_> {
+        type Output = Vec<FirstFound>;
+        #[inline(always)]
+        fn run<K: Kernels>(self, kernel: K) -> Self::Output {
+            first_solutions_alone_with(self.0, self.1, kernel)
+        }
+    }
+    if in_step {
+        with_native_kernels(Lanes(puzzles, stacks))
+    } else {
+        let [stack, _] = stacks;
+        with_native_kernels(Alone(puzzles, stack))
+    }
 }
 
 /// What a count found for one board: its solutions up to the limit and the

@@ -2,7 +2,8 @@
 //! portable search, and the search below a solution against the ordered walk.
 
 use super::lanes::{
-    counts_with, first_solutions_with, smallest_searches, smallest_searches_with, SmallestOutcome,
+    counts_with, first_solutions_alone_with, first_solutions_stepped_or_not, first_solutions_with,
+    smallest_searches, smallest_searches_with, SmallestOutcome,
 };
 use super::lexmin::{lexicographic, search_below_found, smallest_search, Settlement};
 #[cfg(target_arch = "x86_64")]
@@ -424,6 +425,17 @@ fn the_lanes_find_each_first_solution_with_the_guesses_of_the_search_alone() {
     let mut three = [Vec::new(), Vec::new(), Vec::new()];
     let in_three = first_solutions_with(&boards, three.each_mut(), Portable);
     assert_eq!(in_three, alone);
+    // One board at a time in bulk (where searches in step do not pay), its
+    // sparse roots propagated in pairs, and both ways with this CPU's
+    // kernels, whichever it picks.
+    let [first, _] = stacks.each_mut();
+    assert_eq!(first_solutions_alone_with(&boards, first, Portable), alone);
+    for in_step in [false, true] {
+        assert_eq!(
+            first_solutions_stepped_or_not(&boards, stacks.each_mut(), in_step),
+            alone
+        );
+    }
 
     // Counts too, to one, two and many solutions (the sparse samples have
     // many, so the lanes backtrack past solutions found).
