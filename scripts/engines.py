@@ -45,7 +45,7 @@ def runnable(name):
         environment = dict(os.environ, SUDOKIT_ENGINE=variant)
         done = subprocess.run([str(SUDOKIT), "count", "--stats", "-j1", name], env=environment,
                               capture_output=True, check=True)
-        if f", {variant} engine;" in done.stderr.decode():
+        if f", {variant} engine," in done.stderr.decode():
             found.append(variant)
     return found
 

@@ -8,7 +8,8 @@ one-thread time / the N-thread time (the speed-up).
     cargo build --release
     python3 scripts/threads.py [--runs N] [--threads N] [--symmetry SEED] [-- EXTRA ARGS] FILE...
 
-Pairs are used because this kind of machine is shared: its speed drifts by 10-20% over seconds.
+Pairs are used because this kind of machine is shared: its speed drifts by 10-20% over seconds;
+which run of a pair goes first alternates.
 """
 
 import argparse
@@ -18,6 +19,8 @@ import subprocess
 import sys
 import tempfile
 import time
+
+from machine import machine_line
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SUDOKIT = ROOT / "target" / "release" / "sudokit"
@@ -44,6 +47,8 @@ def main():
     scratch = tempfile.TemporaryDirectory()
     extra = args.solve_args.split()
 
+    print(machine_line(args.binary))
+    print()
     print(f"| file | -j1 best (s) | -j{args.threads} best (s) | median speed-up |")
     print("|---|---:|---:|---:|")
     for name in args.files:
@@ -55,9 +60,18 @@ def main():
                                stdout=out, check=True)
             path = disguised
         one, many = [], []
-        for _ in range(args.runs):
-            one.append(timed([args.binary, "solve", "-j1", *extra, str(path)]))
-            many.append(timed([args.binary, "solve", f"-j{args.threads}", *extra, str(path)]))
+        single = [args.binary, "solve", "-j1", *extra, str(path)]
+        parallel = [args.binary, "solve", f"-j{args.threads}", *extra, str(path)]
+        for run in range(args.runs):
+            # Which goes first alternates: on a machine whose speed drifts,
+            # a fixed order favours one side (docs/PERFORMANCE.md,
+            # "Sixteenth session").
+            if run % 2:
+                many.append(timed(parallel))
+                one.append(timed(single))
+            else:
+                one.append(timed(single))
+                many.append(timed(parallel))
         ratio = statistics.median(a / b for a, b in zip(one, many))
         print(f"| {pathlib.Path(name).name} | {min(one):.3f} | {min(many):.3f} | {ratio:.2f} |")
 

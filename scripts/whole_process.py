@@ -37,6 +37,8 @@ import sys
 import tempfile
 import time
 
+from machine import machine_line
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 RELEASE = ROOT / "target" / "release"
 
@@ -75,6 +77,8 @@ def main():
         header.append(f"sudokit {'--first' if mine == 'first' else 'solve'}")
         for label, _ in peers:
             header += [f"{label} {theirs}", "ratio"]
+    print(machine_line(sudokit))
+    print()
     print("| " + " | ".join(header) + " |")
     print("|---|" + "---:|" * (len(header) - 1))
     for name in args.files:

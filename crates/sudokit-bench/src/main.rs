@@ -510,8 +510,13 @@ fn machine() -> String {
         .count();
     let cores = std::thread::available_parallelism().map_or(listed, |n| n.get());
     format!(
-        "{model}, {cores} logical CPUs; sudokit engine: {}",
-        sudokit::Solver::engine()
+        "{model}, {cores} logical CPUs; sudokit engine: {}, first solutions {} at a time",
+        sudokit::Solver::engine(),
+        if sudokit::Solver::first_solutions_in_step() {
+            "two"
+        } else {
+            "one"
+        }
     )
 }
 

@@ -908,8 +908,16 @@ fn summary<W, E>(printer: &Printer<W, E>, elapsed: Duration, threads: usize) -> 
     );
     // Canonical forms and transformations make no guesses worth reporting.
     if printer.question.searches() {
+        // How many boards the bulk searches stepped together, where they do.
+        let together = match printer.question {
+            Question::Solve { first: true } if !sudokit::Solver::first_solutions_in_step() => {
+                ", one board at a time"
+            }
+            Question::Solve { .. } | Question::Count { .. } => ", two boards at a time",
+            _ => "",
+        };
         line.push_str(&format!(
-            ", {} engine; {:.2} guesses per record, {:.1}% without a guess",
+            ", {} engine{together}; {:.2} guesses per record, {:.1}% without a guess",
             sudokit::Solver::engine(),
             printer.guesses as f64 / records,
             100.0 * printer.without_guess as f64 / records,
@@ -1499,7 +1507,7 @@ mod tests {
         assert!(
             summary.starts_with("sudokit: 10 records in ")
                 && summary.contains(" on 2 threads, ")
-                && summary.contains(" engine; "),
+                && summary.contains(" engine, two boards at a time; "),
             "{summary}"
         );
         assert_eq!(summary.lines().count(), 1);

@@ -50,7 +50,7 @@ fn the_engine_variable_picks_the_variant_stats_names() {
         (stdout_of(&output), stderr_of(&output))
     };
     let (portable, stats) = run("portable");
-    assert!(stats.contains(", portable engine; "), "{stats}");
+    assert!(stats.contains(", portable engine, "), "{stats}");
     // A name the CPU cannot run, or none at all, leaves the best variant.
     let (best, stats) = run("no-such-engine");
     assert!(!stats.contains("no-such-engine"), "{stats}");
@@ -58,7 +58,7 @@ fn the_engine_variable_picks_the_variant_stats_names() {
     for engine in ["avx2", "avx2+pext", "avx512"] {
         let (answers, stats) = run(engine);
         assert_eq!(answers, portable, "{engine}");
-        assert!(stats.contains(" engine; "), "{stats}");
+        assert!(stats.contains(" engine, "), "{stats}");
     }
 }
 
@@ -80,15 +80,19 @@ fn first_solutions_in_step_or_one_at_a_time_answer_alike() {
             .unwrap();
         assert_eq!(output.status.code(), Some(0));
         let stats = stderr_of(&output);
-        // The summary after its timing: the engine and the guesses.
-        let (_, searched) = stats.split_once(" engine; ").expect("a summary line");
-        (stdout_of(&output), searched.to_string())
+        // The summary names the way taken; the guesses follow it.
+        let (way, guesses) = stats.split_once(" at a time; ").expect("a summary line");
+        let boards = way.rsplit(", ").next().expect("the way taken").to_string();
+        (stdout_of(&output), guesses.to_string(), boards)
     };
-    let (alone, alone_guesses) = run("1");
+    let (alone, alone_guesses, one) = run("1");
     assert!(alone.lines().count() >= 400, "{alone}");
-    let (in_step, in_step_guesses) = run("2");
+    assert_eq!(one, "one board");
+    let (in_step, in_step_guesses, two) = run("2");
+    assert_eq!(two, "two boards");
     assert_eq!(alone, in_step);
     assert_eq!(alone_guesses, in_step_guesses);
     // Any other value leaves the CPU's choice, which answers alike.
-    assert_eq!(run("3"), (alone, alone_guesses));
+    let (chosen, chosen_guesses, _) = run("3");
+    assert_eq!((chosen, chosen_guesses), (alone, alone_guesses));
 }

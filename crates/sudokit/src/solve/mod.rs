@@ -204,6 +204,26 @@ impl Solver {
         kernels::Native::detect().name()
     }
 
+    /// Whether [`Solver::solve_first_all`] (and [`Solver::expect_first`])
+    /// searches two boards in step on this CPU, or one at a time where that
+    /// was measured faster (AMD's Zen cores up to the fourth); chosen once
+    /// per process with [`Solver::engine`], and set by the environment
+    /// variable `SUDOKIT_FIRST_LANES` to `1` or `2`. Either way gives the
+    /// same answers with the same guesses; like the engine's name, this is
+    /// for benchmarks to report.
+    ///
+    /// ```
+    /// let in_step = sudokit::Solver::first_solutions_in_step();
+    /// match std::env::var("SUDOKIT_FIRST_LANES").as_deref() {
+    ///     Ok("1") => assert!(!in_step),
+    ///     Ok("2") => assert!(in_step),
+    ///     _ => {}
+    /// }
+    /// ```
+    pub fn first_solutions_in_step() -> bool {
+        kernels::Native::first_searches_in_step()
+    }
+
     /// Announces the board the solver will be asked about after its next
     /// call (in a bulk run, the record after the one about to be answered),
     /// so that it can start on both together: the next call that solves,
