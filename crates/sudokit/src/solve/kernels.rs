@@ -248,7 +248,7 @@ impl Native {
     }
 
     /// Whether bulk runs search for first solutions two boards in step
-    /// ([`super::bands::lanes`]) rather than one at a time: where the CPU
+    /// (the lanes of `solve/bands/lanes.rs`) rather than one at a time: where the CPU
     /// overlaps the two searches' propagations by more than stepping them
     /// costs (see [`CpuFeatures::first_lanes_pay`]), or as
     /// [`FIRST_LANES_VARIABLE`] says.
