@@ -12,7 +12,10 @@ than portable).
     cargo build --release
     python3 scripts/engines.py [--runs N] [--symmetry SEED] FILE...
 
-Variants the CPU cannot run are left out (sudokit's --stats names the variant that ran).
+Variants the CPU cannot run are left out (sudokit's --stats names the variant that ran). With
+--first-lanes, two more columns time the best variant with first solutions searched one board at a
+time and two in step (SUDOKIT_FIRST_LANES=1 and 2; which suits the CPU is chosen from CPUID, see
+`Solver::first_solutions_in_step`).
 """
 
 import argparse
@@ -30,8 +33,12 @@ VARIANTS = ("portable", "avx2", "avx2+pext", "avx512")
 
 
 def run(variant, arguments, name):
-    """The output and the time of one run under `variant`."""
-    environment = dict(os.environ, SUDOKIT_ENGINE=variant)
+    """The output and the time of one run under `variant`: an engine, or an engine with `first 1`
+    or `first 2` after it (first solutions searched one or two boards at a time)."""
+    engine, _, lanes = variant.partition(" first ")
+    environment = dict(os.environ, SUDOKIT_ENGINE=engine)
+    if lanes:
+        environment["SUDOKIT_FIRST_LANES"] = lanes
     started = time.perf_counter()
     done = subprocess.run([str(SUDOKIT)] + arguments + [name], env=environment,
                           capture_output=True, check=True)
@@ -56,12 +63,17 @@ def main():
                         help="rounds (times: best; ratios: median over the rounds)")
     parser.add_argument("--symmetry", type=int, metavar="SEED",
                         help="time random symmetries of the files, drawn from SEED")
+    parser.add_argument("--first-lanes", action="store_true",
+                        help="also time the best engine with first solutions searched one and "
+                             "two boards at a time (SUDOKIT_FIRST_LANES=1, 2)")
     parser.add_argument("files", nargs="+", help="puzzle files, one puzzle a line")
     args = parser.parse_args()
     if not SUDOKIT.exists():
         sys.exit(f"{SUDOKIT} is missing: run `cargo build --release` first")
     scratch = tempfile.TemporaryDirectory()
     variants = runnable(args.files[0])
+    if args.first_lanes:
+        variants += [f"{variants[-1]} first 1", f"{variants[-1]} first 2"]
     print("| file | question | " + " | ".join(variants) + " |")
     print("|---|---|" + "---:|" * len(variants))
     for name in args.files:
