@@ -654,10 +654,7 @@ impl Job {
             // `expect_count`); each record's call then reads its answer. A
             // panic there (a bug) drops the announcement: the records' own
             // calls name the board.
-            let together = matches!(
-                self.question,
-                Question::Solve { .. } | Question::Count { .. }
-            );
+            let together = searched_together(self.question);
             if together {
                 let boards: Vec<Grid> = chunk
                     .iter()
@@ -909,12 +906,14 @@ fn summary<W, E>(printer: &Printer<W, E>, elapsed: Duration, threads: usize) -> 
     // Canonical forms and transformations make no guesses worth reporting.
     if printer.question.searches() {
         // How many boards the bulk searches stepped together, where they do.
-        let together = match printer.question {
-            Question::Solve { first: true } if !sudokit::Solver::first_solutions_in_step() => {
-                ", one board at a time"
-            }
-            Question::Solve { .. } | Question::Count { .. } => ", two boards at a time",
-            _ => "",
+        let together = if !searched_together(printer.question) {
+            ""
+        } else if matches!(printer.question, Question::Solve { first: true })
+            && !sudokit::Solver::first_solutions_in_step()
+        {
+            ", one board at a time"
+        } else {
+            ", two boards at a time"
         };
         line.push_str(&format!(
             ", {} engine{together}; {:.2} guesses per record, {:.1}% without a guess",
@@ -924,6 +923,13 @@ fn summary<W, E>(printer: &Printer<W, E>, elapsed: Duration, threads: usize) -> 
         ));
     }
     line
+}
+
+/// Whether a chunk's boards are answered together, announced to the solver
+/// (`Solver::expect_solve`, `expect_first`, `expect_count`), rather than
+/// one record's call at a time.
+fn searched_together(question: Question) -> bool {
+    matches!(question, Question::Solve { .. } | Question::Count { .. })
 }
 
 /// A progress bar on stderr for bulk runs, shown only when stderr is a

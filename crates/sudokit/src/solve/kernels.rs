@@ -580,11 +580,11 @@ fn pext_is_fast(
 }
 
 /// Whether two first-solution searches in step beat one at a time here.
-/// On AMD's Zen 3 (family 19h) they do not: 0.95x-0.99x in process against
-/// 1.12x-1.16x on an Intel Sapphire Rapids (docs/PERFORMANCE.md,
-/// "Sixteenth session"); Zen 4 shares its family and Zen 1 and 2 (17h) and
-/// Hygon its lineage, so they follow it, unmeasured. Every other CPU steps
-/// them, as measured on Intel's.
+/// On AMD's Zen 3 (family 19h) they run slower than one at a time, where
+/// Intel's Sapphire Rapids gains from them (docs/PERFORMANCE.md, "Sixteenth
+/// session"); Zen 4 shares its family and Zen 1 and 2 (17h) and Hygon its
+/// lineage, so they follow it, unmeasured. Every other CPU steps them, as
+/// measured on Intel's.
 #[cfg(target_arch = "x86_64")]
 fn first_lanes_pay(
     vendor: std::arch::x86_64::CpuidResult,
