@@ -656,10 +656,14 @@ impl Job {
             // calls name the board.
             let together = searched_together(self.question);
             if together {
-                let boards: Vec<Grid> = chunk
-                    .iter()
-                    .filter_map(|record| record.grid.as_ref().ok().copied())
-                    .collect();
+                // Sized up front: a filtered iterator's collect would grow
+                // the vector step by step, copying it each time.
+                let mut boards: Vec<Grid> = Vec::with_capacity(chunk.len());
+                boards.extend(
+                    chunk
+                        .iter()
+                        .filter_map(|record| record.grid.as_ref().ok().copied()),
+                );
                 let announced = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                     match self.question {
                         Question::Solve { first: true } => solver.expect_first(&boards),
