@@ -6,7 +6,8 @@
 use super::lexmin::{first_in_order, Settlement, SmallestSearch};
 use super::propagate::Rules;
 use super::search::{
-    search_portable, with_native_kernels, Budget, Frame, KernelTask, Next, Walker, ALWAYS,
+    keep_first, search_portable, with_native_kernels, Budget, Frame, KernelTask, Next, Walker,
+    ALWAYS,
 };
 use super::state::{Contradiction, State};
 use crate::solve::kernels::{Kernels, Native};
@@ -278,10 +279,7 @@ pub(crate) fn first_solutions_alone_with<K: Kernels>(
                     root,
                     Budget::UNLIMITED,
                     ALWAYS,
-                    |solution| {
-                        found = Some(*solution);
-                        false
-                    },
+                    keep_first(&mut found),
                     kernel,
                 );
                 Ok((found.map(|state| state.grid_with(kernel)), guesses))

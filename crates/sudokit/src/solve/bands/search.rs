@@ -82,11 +82,18 @@ pub(crate) fn search_first(
     pulse: Pulse<'_>,
 ) -> (Option<State>, u64) {
     let mut found = None;
-    let guesses = search(stack, root, pulse, |solution| {
-        found = Some(*solution);
-        false
-    });
+    let guesses = search(stack, root, pulse, keep_first(&mut found));
     (found, guesses)
+}
+
+/// A search's `on_solution` that keeps the first solution in `found` and
+/// stops there.
+#[inline(always)]
+pub(super) fn keep_first(found: &mut Option<State>) -> impl FnMut(&State) -> bool + '_ {
+    |solution| {
+        *found = Some(*solution);
+        false
+    }
 }
 
 /// What a search asks every [`PULSE_GUESSES`] guesses: whether it may go on
