@@ -160,10 +160,36 @@ impl State {
                     }
                 } else {
                     let mut sweep = taken;
-                    while sweep != 0 {
-                        let index = sweep.trailing_zeros() as usize;
+                    let mut index = sweep.trailing_zeros() as usize;
+                    sweep &= sweep - 1;
+                    let mut mask = self.cands[index];
+                    loop {
+                        // The next step's mask is read before this step
+                        // writes, and what this step changes in it is
+                        // applied in registers: in index order most steps
+                        // follow one of their band, and reading the mask
+                        // after the band's clear would chain the two steps
+                        // through the store.
+                        // (After the last step: the last mask, read for
+                        // nothing.)
+                        let next = (sweep.trailing_zeros() as usize).min(26);
+                        let next_mask = self.cands[next];
+                        let band = index / 9;
+                        let (solved, keep) =
+                            self.band_step_on(index, band, mask, &mut pending, kernel)?;
+                        if sweep == 0 {
+                            break;
+                        }
                         sweep &= sweep - 1;
-                        self.band_step(index, &mut pending, kernel)?;
+                        // The step cleared its placements from its band, and
+                        // claimed columns in its digit's later bands.
+                        let same_band = u32::from(next < band * 9 + 9);
+                        let apart = next - index;
+                        let same_digit = u32::from(apart == 9) | u32::from(apart == 18);
+                        mask = next_mask
+                            & !(solved & same_band.wrapping_neg())
+                            & (keep | same_digit.wrapping_sub(1));
+                        index = next;
                     }
                 }
             }
@@ -286,7 +312,22 @@ impl State {
         pending: &mut u32,
         kernel: K,
     ) -> Result<(), Contradiction> {
-        let mask = self.cands[index];
+        self.band_step_on(index, index / 9, self.cands[index], pending, kernel)
+            .map(|_| ())
+    }
+
+    /// [`State::band_step`] on `mask`, the mask at `index` (in `band`) as it
+    /// stands; returns the cells it placed and the columns it kept in the
+    /// digit's other two bands.
+    #[inline(always)]
+    fn band_step_on<K: Kernels>(
+        &mut self,
+        index: usize,
+        band: usize,
+        mask: u32,
+        pending: &mut u32,
+        kernel: K,
+    ) -> Result<(u32, u32), Contradiction> {
         // Triads are nine bits; saying so spares the table's bounds check.
         let allowed = BAND_PATTERN_CELLS[kernel.triads(mask) as usize & 0x1FF];
         if allowed == 0 {
@@ -300,7 +341,6 @@ impl State {
             | self.restrict_quietly(usize::from(second), keep);
         // Every row keeps a cell after the shrink (a valid pattern has one
         // in each); a row left with one cell places the digit there.
-        let band = index / 9;
         let solved = shrunk & !rows_of_two_or_more(shrunk) & self.unsolved[band];
         // Without a branch: whether a step places a digit is what a
         // processor cannot predict, and clearing no cells changes nothing.
@@ -313,7 +353,7 @@ impl State {
         // pattern shrink keeps its own result).
         *pending &= !(1 << index);
         self.cands[index] = shrunk;
-        Ok(())
+        Ok((solved, keep))
     }
 
     /// Hidden singles in columns, all digits at once: a column where a digit
