@@ -6,6 +6,7 @@ use super::lanes::{
     smallest_searches, smallest_searches_with, SmallestOutcome,
 };
 use super::lexmin::{lexicographic, search_below_found, smallest_search, Settlement};
+use super::propagate::Rules;
 #[cfg(target_arch = "x86_64")]
 use super::search::{search_portable, Budget};
 use super::search::{state_from_grid, state_to_grid, Frame, ALWAYS};
@@ -333,10 +334,10 @@ fn the_givens_state_matches_placing_the_givens_one_by_one() {
     assert!(clashing > 500, "only {clashing} boards clash");
 }
 
-#[test]
-fn boards_propagated_in_pairs_reach_the_states_each_reaches_alone() {
-    // Roots, and the states one guess below them, so that pairs meet
-    // contradictions and short propagations too.
+/// The roots of the shipped samples, and the states one guess below them
+/// (the first open cell's largest digit), not yet propagated: long sweeps,
+/// short ones and contradictions.
+fn roots_and_states_below() -> Vec<State> {
     let mut states = Vec::new();
     for board in sample_boards() {
         let Ok(root) = State::from_grid(&board) else {
@@ -357,6 +358,46 @@ fn boards_propagated_in_pairs_reach_the_states_each_reaches_alone() {
             }
         }
     }
+    states
+}
+
+/// Reading each short sweep's next mask ahead (the first-solution search's
+/// propagation) reaches the state the plain sweep reaches, under every
+/// rule, with the portable kernels and with this CPU's best.
+#[test]
+fn masks_read_ahead_reach_the_states_of_the_plain_sweeps() {
+    fn check<K: crate::solve::kernels::Kernels>(states: &[State], kernel: K) -> (usize, usize) {
+        let (mut checked, mut contradictions) = (0, 0);
+        for state in states {
+            for rules in [Rules::Singles, Rules::Columns, Rules::Triads] {
+                let (mut plain, mut ahead) = (*state, *state);
+                let result = plain.propagate_with(kernel, rules, false);
+                assert_eq!(ahead.propagate_with(kernel, rules, true), result);
+                if result.is_ok() {
+                    assert_eq!(ahead, plain);
+                } else {
+                    contradictions += 1;
+                }
+                checked += 1;
+            }
+        }
+        (checked, contradictions)
+    }
+    let states = roots_and_states_below();
+    let (checked, contradictions) = check(&states, crate::solve::kernels::Portable);
+    assert!(checked > 3000, "only {checked} states");
+    assert!(contradictions > 20, "only {contradictions} contradictions");
+    #[cfg(target_arch = "x86_64")]
+    if let Some(kernel) = crate::solve::kernels::Avx2Pext::new() {
+        check(&states, kernel);
+    }
+}
+
+#[test]
+fn boards_propagated_in_pairs_reach_the_states_each_reaches_alone() {
+    // Roots, and the states one guess below them, so that pairs meet
+    // contradictions and short propagations too.
+    let states = roots_and_states_below();
     let (mut checked, mut contradictions) = (0, 0);
     for (first, second) in states.iter().zip(states.iter().skip(1).step_by(2)) {
         let (mut alone_first, mut alone_second) = (*first, *second);
