@@ -193,13 +193,20 @@ impl State {
                         }
                         sweep &= sweep - 1;
                         // The step cleared its placements from its band, and
-                        // claimed columns in its digit's later bands.
+                        // claimed columns in its digit's later bands. Where
+                        // that left the next mask as read (most steps), the
+                        // next step starts without waiting for this one:
+                        // only the branch waits.
                         let same_band = u32::from(next < band * 9 + 9);
                         let apart = next - index;
                         let same_digit = u32::from(apart == 9) | u32::from(apart == 18);
-                        mask = next_mask
-                            & !(solved & same_band.wrapping_neg())
-                            & (keep | same_digit.wrapping_sub(1));
+                        let lost = (solved & same_band.wrapping_neg())
+                            | (!keep & same_digit.wrapping_neg());
+                        mask = if next_mask & lost != 0 {
+                            self.mask_again(next)
+                        } else {
+                            next_mask
+                        };
                         index = next;
                     }
                 }
@@ -310,6 +317,15 @@ impl State {
             self.triad_rules()?;
         }
         Ok(self.pending != 0)
+    }
+
+    /// The mask at `index`, read again after a step changed it: out of
+    /// line, so that the sweep's test whether the step did is a branch the
+    /// processor predicts (it seldom does), not a dependence on the step.
+    #[cold]
+    #[inline(never)]
+    fn mask_again(&self, index: usize) -> u32 {
+        self.cands[index]
     }
 
     /// One digit in one band: locked candidates along rows (a table maps the
