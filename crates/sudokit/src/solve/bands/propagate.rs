@@ -129,20 +129,16 @@ impl State {
     /// search's (see [`Rules::Triads`]).
     #[inline(always)]
     pub(crate) fn propagate(&mut self) -> Result<(), Contradiction> {
-        self.propagate_with(Portable, Rules::Columns, false)
+        self.propagate_with(Portable, Rules::Columns)
     }
 
     /// [`State::propagate`] with `kernel`'s band clear and mini-row scan,
-    /// and `rules` after the band steps; `ahead` reads each step's mask of
-    /// a short sweep before the step before it writes (a constant at each
-    /// call site: it pays in the first-solution search, not in the
-    /// searches of the smallest solution, docs/PERFORMANCE.md).
+    /// and `rules` after the band steps.
     #[inline(always)]
     pub(crate) fn propagate_with<K: Kernels>(
         &mut self,
         kernel: K,
         mut rules: Rules,
-        ahead: bool,
     ) -> Result<(), Contradiction> {
         loop {
             // Sweeps over the work list as it stood when the sweep began (in
@@ -159,13 +155,6 @@ impl State {
                     let mut sweep = interleaved(taken);
                     while sweep != 0 {
                         let index = usize::from(INTERLEAVED_INDEX[sweep.trailing_zeros() as usize]);
-                        sweep &= sweep - 1;
-                        self.band_step(index, &mut pending, kernel)?;
-                    }
-                } else if !ahead {
-                    let mut sweep = taken;
-                    while sweep != 0 {
-                        let index = sweep.trailing_zeros() as usize;
                         sweep &= sweep - 1;
                         self.band_step(index, &mut pending, kernel)?;
                     }

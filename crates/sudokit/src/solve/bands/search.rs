@@ -299,11 +299,7 @@ pub(super) fn search_portable<const IN_ORDER: bool, const BELOW_FOUND: bool, K: 
     loop {
         // One call site for the propagation, which is inlined.
         let (rules, thorough) = walker.rules();
-        let propagated = walker.alive
-            && walker
-                .state
-                .propagate_with(kernel, rules, !IN_ORDER && !BELOW_FOUND)
-                .is_ok();
+        let propagated = walker.alive && walker.state.propagate_with(kernel, rules).is_ok();
         let mut next = walker.advance(propagated, thorough, pulse, kernel);
         if next == Next::Solved {
             if !on_solution(&walker.state) {

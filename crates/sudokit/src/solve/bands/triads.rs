@@ -244,11 +244,7 @@ mod tests {
             };
             // A walk of random placements, each propagated without the triad
             // rules (so that they have something to find), until it fails.
-            while state
-                .propagate_with(Portable, Rules::Singles, false)
-                .is_ok()
-                && !state.is_solved()
-            {
+            while state.propagate_with(Portable, Rules::Singles).is_ok() && !state.is_solved() {
                 let (mut packed, mut plain) = (state, state);
                 let results = (packed.triad_rules(), triad_rules_plainly(&mut plain));
                 assert_eq!(results.0, results.1, "{:?}", state.to_grid());
