@@ -40,7 +40,9 @@
 //! digits itself, so that their steps join the first sweep). The band steps
 //! run from the work list in sweeps: in index order, or, when a sweep is
 //! long, each step in another band and for another digit than the one
-//! before, so that the steps do not wait for each other's stores. Masks are
+//! before, so that the steps do not wait for each other's stores; in a
+//! short sweep of one board the next step's mask is read before the step
+//! writes, and used as read unless the step changed it. Masks are
 //! marked changed without branches (whether a mask changes is what a
 //! processor cannot predict); for the same reason a band step clears the
 //! cells it placed from the band's other digits whether or not it placed
