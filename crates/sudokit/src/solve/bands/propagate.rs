@@ -165,13 +165,11 @@ impl State {
                     let mut mask = self.cands[index];
                     loop {
                         // The next step's mask is read before this step
-                        // writes, and what this step changes in it is
-                        // applied in registers: in index order most steps
-                        // follow one of their band, and reading the mask
-                        // after the band's clear would chain the two steps
-                        // through the store.
-                        // (After the last step: the last mask, read for
-                        // nothing.)
+                        // writes, and used as read unless this step changed
+                        // it: in index order most steps follow one of their
+                        // band, and a read after the band's clear would
+                        // chain the two steps through the store. (After the
+                        // last step: the last mask, read for nothing.)
                         let next = (sweep.trailing_zeros() as usize).min(26);
                         let next_mask = self.cands[next];
                         let band = index / 9;
@@ -181,11 +179,10 @@ impl State {
                             break;
                         }
                         sweep &= sweep - 1;
-                        // The step cleared its placements from its band, and
-                        // claimed columns in its digit's later bands. Where
-                        // that left the next mask as read (most steps), the
-                        // next step starts without waiting for this one:
-                        // only the branch waits.
+                        // This step cleared its placements from its band
+                        // and claimed columns in its digit's later bands;
+                        // only where that touched the next mask (seldom) is
+                        // it read again.
                         let same_band = u32::from(next < band * 9 + 9);
                         let apart = next - index;
                         let same_digit = u32::from(apart == 9) | u32::from(apart == 18);
