@@ -65,6 +65,22 @@ pub(crate) enum Rules {
 /// more than it frees.
 const INTERLEAVE_ABOVE: u32 = 9;
 
+/// Sweeps of more band steps than this run every band step at once on the
+/// masks as the sweep found them ([`State::whole_sweep`]).
+const WHOLE_SWEEP_ABOVE: u32 = 18;
+
+/// The triads of a band mask that hold a bit (as [`Kernels::triads`]), by
+/// shifts alone, so that a loop over many masks compiles to vector code.
+#[inline(always)]
+fn triads_by_shifts(mask: u32) -> u32 {
+    /// The lowest bit of each triad.
+    const TRIAD_LOW_BITS: u32 = 0x124_9249;
+    let any = (mask | mask >> 1 | mask >> 2) & TRIAD_LOW_BITS;
+    // Each row's three triad bits, three apart, brought together.
+    let rows = any | any >> 2 | any >> 4;
+    (rows & 7) | (rows >> 6 & 0o70) | (rows >> 12 & 0o700)
+}
+
 /// A sweep's work list in the order it takes the band steps when it has many:
 /// bit `3 * j + band` for digit `(j + 3 * band) % 9` of `band`, so that each
 /// step lies in another band and holds another digit than the one before it.
@@ -151,7 +167,9 @@ impl State {
             while pending != 0 {
                 let taken = std::mem::take(&mut pending);
                 // Two loops rather than a test of the order at every step.
-                if taken.count_ones() > INTERLEAVE_ABOVE {
+                if taken.count_ones() > WHOLE_SWEEP_ABOVE {
+                    pending |= self.whole_sweep()?;
+                } else if taken.count_ones() > INTERLEAVE_ABOVE {
                     let mut sweep = interleaved(taken);
                     while sweep != 0 {
                         let index = usize::from(INTERLEAVED_INDEX[sweep.trailing_zeros() as usize]);
@@ -303,6 +321,60 @@ impl State {
             self.triad_rules()?;
         }
         Ok(self.pending != 0)
+    }
+
+    /// Every band step at once, each on the masks as they stand (the
+    /// steps of a sweep taken in any order reach the same fixed point): the
+    /// pattern shrinks, column claims, rows left with one cell and the
+    /// band clears of all 27 digit-bands as loops over the masks, which
+    /// compile to vector code. Returns the work list it leaves: the masks
+    /// that lost cells to another step.
+    #[inline(always)]
+    fn whole_sweep(&mut self) -> Result<u32, Contradiction> {
+        let masks = self.cands;
+        let mut unsolved = [0u32; 27];
+        for (index, lane) in unsolved.iter_mut().enumerate() {
+            *lane = self.unsolved[index / 9];
+        }
+        let mut shrunk = [0u32; 27];
+        let mut keep = [0u32; 27];
+        let mut solved = [0u32; 27];
+        let mut dead = 0u32;
+        for index in 0..27 {
+            let allowed = BAND_PATTERN_CELLS[triads_by_shifts(masks[index]) as usize & 0x1FF];
+            dead |= u32::from(allowed == 0);
+            let cells = masks[index] & allowed;
+            let columns = (cells | cells >> 9 | cells >> 18) & ROW;
+            keep[index] = COLUMN_CLAIMS_KEEP[columns as usize];
+            // A row of a dead mask may be empty; its garbage is never used.
+            solved[index] = cells & !rows_of_two_or_more(cells) & unsolved[index];
+            shrunk[index] = cells;
+        }
+        if dead != 0 {
+            return Err(Contradiction);
+        }
+        let mut placed = [0u32; 3];
+        let mut clash = 0u32;
+        for (band, placed) in placed.iter_mut().enumerate() {
+            for digit in 0..9 {
+                let cells = solved[at(digit, band)];
+                clash |= *placed & cells;
+                *placed |= cells;
+            }
+            self.unsolved[band] &= !*placed;
+        }
+        if clash != 0 {
+            return Err(Contradiction);
+        }
+        let mut pending = 0u32;
+        for index in 0..27 {
+            let claimed = keep[(index + 9) % 27] & keep[(index + 18) % 27];
+            let taken = placed[index / 9] & !solved[index];
+            let new = shrunk[index] & claimed & !taken;
+            pending |= u32::from(new != shrunk[index]) << index;
+            self.cands[index] = new;
+        }
+        Ok(pending)
     }
 
     /// The mask at `index`, read again after a step changed it: out of
@@ -487,6 +559,28 @@ mod tests {
             );
             assert_ne!(index / 9, before / 9, "bands at bit {bit}");
             assert_ne!(index % 9, before % 9, "digits at bit {bit}");
+        }
+    }
+
+    #[test]
+    fn triads_by_shifts_match_the_table() {
+        // Every row's 512 values in each row, and random whole masks.
+        for row in 0..3 {
+            for bits in 0..512u32 {
+                let mask = bits << (9 * row);
+                assert_eq!(
+                    triads_by_shifts(mask),
+                    crate::solve::kernels::triads_of(mask)
+                );
+            }
+        }
+        let mut next = random_words(0xBB67_AE85_84CA_A73B);
+        for _ in 0..20_000 {
+            let mask = next() as u32 & ((1 << 27) - 1);
+            assert_eq!(
+                triads_by_shifts(mask),
+                crate::solve::kernels::triads_of(mask)
+            );
         }
     }
 
