@@ -258,6 +258,17 @@ impl State {
             }
             while pending.iter().fold(0, |any, &marks| any | marks) != 0 {
                 let mut sweep = std::mem::replace(&mut pending, [0; N]);
+                for lane in 0..N {
+                    if sweep[lane].count_ones() > WHOLE_SWEEP_ABOVE {
+                        sweep[lane] = 0;
+                        match states[lane].whole_sweep() {
+                            Ok(marks) => pending[lane] = marks,
+                            Err(contradiction) => {
+                                (results[lane], running[lane]) = (Err(contradiction), false);
+                            }
+                        }
+                    }
+                }
                 let mut step = |lane: usize, sweep: &mut [u32; N], pending: &mut [u32; N]| {
                     let index = sweep[lane].trailing_zeros() as usize;
                     sweep[lane] &= sweep[lane] - 1;
