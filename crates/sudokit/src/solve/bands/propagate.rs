@@ -60,14 +60,9 @@ pub(crate) enum Rules {
     Triads,
 }
 
-/// Sweeps of more band steps than this take them interleaved (see
-/// [`interleaved`]); shorter ones in index order, where reordering would cost
-/// more than it frees.
-const INTERLEAVE_ABOVE: u32 = 9;
-
 /// Sweeps of more band steps than this run every band step at once on the
 /// masks as the sweep found them ([`State::whole_sweep`]).
-const WHOLE_SWEEP_ABOVE: u32 = 18;
+const WHOLE_SWEEP_ABOVE: u32 = 9;
 
 /// The triads of a band mask that hold a bit (as [`Kernels::triads`]), by
 /// shifts alone, so that a loop over many masks compiles to vector code.
@@ -80,48 +75,6 @@ fn triads_by_shifts(mask: u32) -> u32 {
     let rows = any | any >> 2 | any >> 4;
     (rows & 7) | (rows >> 6 & 0o70) | (rows >> 12 & 0o700)
 }
-
-/// A sweep's work list in the order it takes the band steps when it has many:
-/// bit `3 * j + band` for digit `(j + 3 * band) % 9` of `band`, so that each
-/// step lies in another band and holds another digit than the one before it.
-/// A step reads what an earlier one wrote only when they share a band (the
-/// clear) or a digit (the column claims): in index order a band's digits came
-/// one after another, each waiting for the stores of the last, while these
-/// overlap.
-#[inline(always)]
-fn interleaved(pending: u32) -> u32 {
-    let rotate = |field: u32, by: u32| (field >> by | field << (9 - by)) & ROW;
-    SPREAD_THREE[(pending & ROW) as usize]
-        | SPREAD_THREE[rotate(pending >> 9 & ROW, 3) as usize] << 1
-        | SPREAD_THREE[rotate(pending >> 18, 6) as usize] << 2
-}
-
-/// The mask index of each bit of an [`interleaved`] work list.
-static INTERLEAVED_INDEX: [u8; 27] = {
-    let mut table = [0u8; 27];
-    let mut bit = 0;
-    while bit < 27 {
-        let (j, band) = (bit / 3, bit % 3);
-        table[bit] = at((j + 3 * band) % 9, band) as u8;
-        bit += 1;
-    }
-    table
-};
-
-/// Nine bits spread three apart: bit `j` to bit `3 * j`.
-static SPREAD_THREE: [u32; 512] = {
-    let mut table = [0u32; 512];
-    let mut nine = 0;
-    while nine < 512 {
-        let mut j = 0;
-        while j < 9 {
-            table[nine] |= ((nine as u32 >> j) & 1) << (3 * j);
-            j += 1;
-        }
-        nine += 1;
-    }
-    table
-};
 
 /// For each digit-band, the same digit's other two bands.
 static OTHER_BANDS: [[u8; 2]; 27] = {
@@ -157,25 +110,16 @@ impl State {
         mut rules: Rules,
     ) -> Result<(), Contradiction> {
         loop {
-            // Sweeps over the work list as it stood when the sweep began (in
-            // index order, or interleaved when long): the next index never
-            // waits for the current step, so the processor overlaps the
-            // steps' chains of table loads.
+            // Sweeps over the work list as it stood when the sweep began:
+            // a long one as one whole sweep, a short one in index order, so
+            // that the next index never waits for the current step.
             // The work list lives in a register meanwhile: as a field it
             // would chain every mark through memory.
             let mut pending = std::mem::take(&mut self.pending);
             while pending != 0 {
                 let taken = std::mem::take(&mut pending);
-                // Two loops rather than a test of the order at every step.
                 if taken.count_ones() > WHOLE_SWEEP_ABOVE {
                     pending |= self.whole_sweep()?;
-                } else if taken.count_ones() > INTERLEAVE_ABOVE {
-                    let mut sweep = interleaved(taken);
-                    while sweep != 0 {
-                        let index = usize::from(INTERLEAVED_INDEX[sweep.trailing_zeros() as usize]);
-                        sweep &= sweep - 1;
-                        self.band_step(index, &mut pending, kernel)?;
-                    }
                 } else {
                     let mut sweep = taken;
                     let mut index = sweep.trailing_zeros() as usize;
@@ -549,29 +493,6 @@ impl State {
 mod tests {
     use super::*;
     use crate::solve::kernels::tests::random_words;
-
-    #[test]
-    fn an_interleaved_work_list_holds_the_same_steps_in_other_bands_and_digits_in_turn() {
-        let mut next = random_words(0x9E37_79B9_7F4A_7C15);
-        for _ in 0..10_000 {
-            let pending = next() as u32 & ((1 << 27) - 1);
-            let mut sweep = interleaved(pending);
-            let mut seen = 0u32;
-            while sweep != 0 {
-                seen |= 1 << INTERLEAVED_INDEX[sweep.trailing_zeros() as usize];
-                sweep &= sweep - 1;
-            }
-            assert_eq!(seen, pending);
-        }
-        for bit in 1..27 {
-            let (index, before) = (
-                usize::from(INTERLEAVED_INDEX[bit]),
-                usize::from(INTERLEAVED_INDEX[bit - 1]),
-            );
-            assert_ne!(index / 9, before / 9, "bands at bit {bit}");
-            assert_ne!(index % 9, before % 9, "digits at bit {bit}");
-        }
-    }
 
     #[test]
     fn triads_by_shifts_match_the_table() {
