@@ -257,6 +257,31 @@ impl State {
         }
     }
 
+    /// [`State::propagate_with`] the plainest way, for tests: one band step
+    /// at a time, the lowest marked first, never a whole sweep nor a mask
+    /// read ahead.
+    #[cfg(test)]
+    pub(super) fn propagate_step_by_step<K: Kernels>(
+        &mut self,
+        kernel: K,
+        mut rules: Rules,
+    ) -> Result<(), Contradiction> {
+        loop {
+            while self.pending != 0 {
+                let index = self.pending.trailing_zeros() as usize;
+                let mut pending = self.pending;
+                self.band_step(index, &mut pending, kernel)?;
+                self.pending = pending;
+            }
+            if !self.after_sweeps(rules)? {
+                return Ok(());
+            }
+            if rules == Rules::Triads {
+                rules = Rules::Columns;
+            }
+        }
+    }
+
     /// The rules after the band steps, naked singles, then as `rules` says
     /// hidden singles in columns and the triad rules: whether they left band
     /// steps to run (false at the fixed point).

@@ -395,6 +395,60 @@ fn masks_read_ahead_reach_the_states_of_masks_read_after_each_step() {
     }
 }
 
+/// Whole sweeps (every band step of a long sweep at once) and masks read
+/// ahead reach the state that one band step at a time reaches, or the same
+/// contradiction, under every rule, alone and in a lane, with the portable
+/// kernels and with this CPU's best.
+#[test]
+fn whole_sweeps_reach_the_states_of_one_band_step_at_a_time() {
+    fn check<K: crate::solve::kernels::Kernels>(states: &[State], kernel: K) -> (usize, usize) {
+        let (mut checked, mut contradictions) = (0, 0);
+        for state in states {
+            for rules in [Rules::Singles, Rules::Columns, Rules::Triads] {
+                let (mut plain, mut alone, mut lane) = (*state, *state, *state);
+                let expected = plain.propagate_step_by_step(kernel, rules);
+                assert_eq!(alone.propagate_with(kernel, rules), expected);
+                let [in_lane] = State::propagate_lanes([&mut lane], kernel, [rules], [true]);
+                assert_eq!(in_lane, expected);
+                if expected.is_ok() {
+                    assert_eq!(alone, plain);
+                    assert_eq!(lane, plain);
+                } else {
+                    contradictions += 1;
+                }
+                checked += 1;
+            }
+        }
+        (checked, contradictions)
+    }
+    // Roots (all 27 digit-bands marked: whole sweeps) and the states one
+    // guess below them (short sweeps, contradictions), and roots with three
+    // digits more in random open cells: whole sweeps that meet
+    // contradictions, two digits placed in one cell among them.
+    let mut states = roots_and_states_below();
+    let mut next = random_words(0x3C6E_F372_FE94_F82B);
+    for board in sample_boards().iter().step_by(3) {
+        let mut values = *board.values();
+        for _ in 0..3 {
+            let cell = (next() % 81) as usize;
+            if values[cell] == 0 {
+                values[cell] = (next() % 9) as u8 + 1;
+            }
+        }
+        if let Ok(root) = Grid::from_values(values).map(|grid| State::from_grid(&grid)) {
+            states.extend(root);
+        }
+    }
+    assert!(states.iter().any(|state| state.pending.count_ones() == 27));
+    let (checked, contradictions) = check(&states, Portable);
+    assert!(checked > 3000, "only {checked} states");
+    assert!(contradictions > 300, "only {contradictions} contradictions");
+    #[cfg(target_arch = "x86_64")]
+    if let Some(kernel) = crate::solve::kernels::Avx2Pext::new() {
+        check(&states, kernel);
+    }
+}
+
 #[test]
 fn boards_propagated_in_pairs_reach_the_states_each_reaches_alone() {
     // Roots, and the states one guess below them, so that pairs meet
