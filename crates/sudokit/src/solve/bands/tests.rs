@@ -361,40 +361,6 @@ fn roots_and_states_below() -> Vec<State> {
     states
 }
 
-/// A board alone, whose short sweeps read each step's mask ahead and start
-/// the next step on it unless the step changed it, reaches the state the
-/// lanes reach (which read every mask after the step before it), under
-/// every rule, with the portable kernels and with this CPU's best.
-#[test]
-fn masks_read_ahead_reach_the_states_of_masks_read_after_each_step() {
-    fn check<K: crate::solve::kernels::Kernels>(states: &[State], kernel: K) -> (usize, usize) {
-        let (mut checked, mut contradictions) = (0, 0);
-        for state in states {
-            for rules in [Rules::Singles, Rules::Columns, Rules::Triads] {
-                let (mut alone, mut lane) = (*state, *state);
-                let result = alone.propagate_with(kernel, rules);
-                let [in_lane] = State::propagate_lanes([&mut lane], kernel, [rules], [true]);
-                assert_eq!(in_lane, result);
-                if result.is_ok() {
-                    assert_eq!(lane, alone);
-                } else {
-                    contradictions += 1;
-                }
-                checked += 1;
-            }
-        }
-        (checked, contradictions)
-    }
-    let states = roots_and_states_below();
-    let (checked, contradictions) = check(&states, crate::solve::kernels::Portable);
-    assert!(checked > 3000, "only {checked} states");
-    assert!(contradictions > 20, "only {contradictions} contradictions");
-    #[cfg(target_arch = "x86_64")]
-    if let Some(kernel) = crate::solve::kernels::Avx2Pext::new() {
-        check(&states, kernel);
-    }
-}
-
 /// Whole sweeps (every band step of a long sweep at once) and masks read
 /// ahead reach the state that one band step at a time reaches, or the same
 /// contradiction, under every rule, alone and in a lane, with the portable
