@@ -26,10 +26,10 @@ use std::fmt;
 use crate::budget::{Budget as WorkBudget, Exhausted};
 use crate::{Conflict, Grid};
 use bands::{
-    counts, first_solutions, lexicographic, propagate_pair, search, smallest_search,
-    smallest_searches, smallest_solution, state_from_grid, state_to_grid, Budget, Frame, Pulse,
-    Settlement, SmallestOutcome, SmallestSearch, State, Step, ALWAYS, LANES, PAIRED_CLUES_MAX,
-    PULSE_GUESSES,
+    counts, first_solutions, lexicographic, propagate_pair, search, search_for_first,
+    smallest_search, smallest_searches, smallest_solution, state_from_grid, state_to_grid, Budget,
+    Frame, Pulse, Settlement, SmallestOutcome, SmallestSearch, State, Step, ALWAYS, LANES,
+    PAIRED_CLUES_MAX, PULSE_GUESSES,
 };
 
 /// What `solve` lets a row-major search spend on the smallest solution before
@@ -400,9 +400,8 @@ impl Solver {
         // out of the search is copied on the way, at every board.
         let mut found = None;
         let guesses = self.budgeted(|solver, pulse| {
-            search(&mut solver.stack, root, pulse, |solution| {
+            search_for_first(&mut solver.stack, root, pulse, |solution| {
                 found = Some(state_to_grid(solution));
-                false
             })
         });
         self.record(guesses);

@@ -6,8 +6,8 @@
 use super::lexmin::{first_in_order, Settlement, SmallestSearch};
 use super::propagate::Rules;
 use super::search::{
-    keep_first, search_portable, with_native_kernels, Budget, Frame, KernelTask, Next, Walker,
-    ALWAYS,
+    keep_first, search_portable, with_native_kernels, Budget, DigitOrder, Frame, KernelTask, Next,
+    Walker, ALWAYS,
 };
 use super::state::{Contradiction, State};
 use crate::solve::kernels::{Kernels, Native};
@@ -219,15 +219,16 @@ impl<K: Kernels> LaneSearch<K> for LimitedLane<'_> {
     }
 }
 
-/// `N` lanes of searches that stop at their `limit`-th solution, one on
-/// each of `stacks`.
+/// `N` lanes of searches that stop at their `limit`-th solution, trying
+/// digits in `order`, one on each of `stacks`.
 #[inline(always)]
 fn limited_lanes<'a, const N: usize>(
     stacks: [&'a mut Vec<Frame>; N],
     limit: u64,
+    order: DigitOrder,
 ) -> [LimitedLane<'a>; N] {
     stacks.map(|stack| LimitedLane {
-        walker: Walker::new(stack, IDLE, Budget::UNLIMITED),
+        walker: Walker::new(stack, IDLE, Budget::UNLIMITED, order),
         limit,
         count: 0,
     })
@@ -245,7 +246,11 @@ pub(crate) fn first_solutions_with<K: Kernels, const N: usize>(
     let roots = roots_of(puzzles, kernel);
     let mut answers = Vec::with_capacity(puzzles.len());
     // A loop for the same reason as in `roots_of`.
-    for found in run_lanes(&roots, limited_lanes(stacks, 1), kernel) {
+    for found in run_lanes(
+        &roots,
+        limited_lanes(stacks, 1, DigitOrder::ForFirstSolution),
+        kernel,
+    ) {
         answers.push(match found {
             Some((solution, _, guesses)) => {
                 Ok((solution.map(|state| state.grid_with(kernel)), guesses))
@@ -278,6 +283,7 @@ pub(crate) fn first_solutions_alone_with<K: Kernels>(
                     stack,
                     root,
                     Budget::UNLIMITED,
+                    DigitOrder::ForFirstSolution,
                     ALWAYS,
                     keep_first(&mut found),
                     kernel,
@@ -346,14 +352,18 @@ pub(crate) fn counts_with<K: Kernels, const N: usize>(
     kernel: K,
 ) -> Vec<CountFound> {
     let roots = roots_of(puzzles, kernel);
-    run_lanes(&roots, limited_lanes(stacks, limit), kernel)
-        .into_iter()
-        .map(|found| {
-            found
-                .map(|(_, count, guesses)| (count, guesses))
-                .ok_or(Contradiction)
-        })
-        .collect()
+    run_lanes(
+        &roots,
+        limited_lanes(stacks, limit, DigitOrder::Ascending),
+        kernel,
+    )
+    .into_iter()
+    .map(|found| {
+        found
+            .map(|(_, count, guesses)| (count, guesses))
+            .ok_or(Contradiction)
+    })
+    .collect()
 }
 
 /// [`counts_with`] with this CPU's kernels.
@@ -494,7 +504,7 @@ pub(crate) fn smallest_searches_with<K: Kernels, const N: usize>(
         dead_ends: u64::MAX,
     };
     let lanes = stacks.map(|stack| SmallestLane {
-        below: Walker::new(stack, IDLE, below_budget),
+        below: Walker::new(stack, IDLE, below_budget, DigitOrder::Ascending),
         probe_budget,
         root: IDLE,
         probe_guesses: 0,

@@ -2,7 +2,7 @@
 //! order, with [`search`](super::search::search) deciding each step, and the bound that lets a
 //! search skip states whose solutions are all greater than one found.
 
-use super::search::{search_dispatch, search_first, Budget, Frame, Pulse};
+use super::search::{search_dispatch, search_first, Budget, DigitOrder, Frame, Pulse};
 use super::state::{at, State};
 
 /// The first solution of `root` in lexicographic order, found by branching
@@ -21,11 +21,17 @@ pub(crate) fn first_in_order(
     pulse: Pulse<'_>,
 ) -> (Result<Option<State>, State>, u64) {
     let mut found = None;
-    let (guesses, finished) =
-        search_dispatch::<true, false>(stack, root, budget, pulse, |solution| {
+    let (guesses, finished) = search_dispatch::<true, false>(
+        stack,
+        root,
+        budget,
+        DigitOrder::Ascending,
+        pulse,
+        |solution| {
             found = Some(*solution);
             false
-        });
+        },
+    );
     let outcome = if finished || found.is_some() {
         Ok(found)
     } else {
@@ -195,7 +201,14 @@ pub(crate) fn search_below_found(
         guesses: budget,
         dead_ends: u64::MAX,
     };
-    search_dispatch::<false, true>(stack, root, budget, pulse, on_solution)
+    search_dispatch::<false, true>(
+        stack,
+        root,
+        budget,
+        DigitOrder::Ascending,
+        pulse,
+        on_solution,
+    )
 }
 
 /// A cell of the row-major walk: the state before it and the digits not yet tried.

@@ -88,7 +88,7 @@ pub(crate) use lexmin::{
     lexicographic, smallest_search, smallest_solution, Settlement, SmallestSearch, Step,
 };
 pub(crate) use search::{
-    propagate_pair, search, state_from_grid, state_to_grid, Budget, Frame, Pulse, ALWAYS,
-    PULSE_GUESSES,
+    propagate_pair, search, search_for_first, state_from_grid, state_to_grid, Budget, Frame, Pulse,
+    ALWAYS, PULSE_GUESSES,
 };
 pub(crate) use state::State;

@@ -2,7 +2,7 @@
 //! backtracking pops one; with its budget, its pulse, and its compiled
 //! variants per instruction set.
 
-use super::branch::BIVALUE_CELLS_SCORED;
+use super::branch::{BIVALUE_CELLS_SCORED, PATTERN_BRANCH};
 use super::lexmin::LexBound;
 use super::propagate::Rules;
 use super::state::{Contradiction, State};
@@ -58,6 +58,19 @@ pub(crate) struct Frame {
     alternatives: u16,
 }
 
+/// The order in which a search tries a cell's digits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum DigitOrder {
+    /// Ascending, for searches that see every solution or count them,
+    /// where the order changes little but the time it takes to choose.
+    Ascending,
+    /// As [`State::first_digit`] says, for searches that stop at their
+    /// first solution: on hard boards they meet it after fewer guesses
+    /// (docs/PERFORMANCE.md). Dense boards, whose first paths mostly hold
+    /// a solution, keep the ascending order.
+    ForFirstSolution,
+}
+
 /// The search: depth-first over guesses, each frame a copy of the state.
 ///
 /// Calls `on_solution` with each solution in the order found; it returns
@@ -71,7 +84,38 @@ pub(crate) fn search(
     pulse: Pulse<'_>,
     on_solution: impl FnMut(&State) -> bool,
 ) -> u64 {
-    search_dispatch::<false, false>(stack, root, Budget::UNLIMITED, pulse, on_solution).0
+    search_dispatch::<false, false>(
+        stack,
+        root,
+        Budget::UNLIMITED,
+        DigitOrder::Ascending,
+        pulse,
+        on_solution,
+    )
+    .0
+}
+
+/// [`search`] for a search that stops at its first solution: `on_solution`
+/// is called once, and its answer does not matter. Tries the digits in the
+/// order that meets a solution soonest ([`DigitOrder::ForFirstSolution`]).
+pub(crate) fn search_for_first(
+    stack: &mut Vec<Frame>,
+    root: State,
+    pulse: Pulse<'_>,
+    mut on_solution: impl FnMut(&State),
+) -> u64 {
+    search_dispatch::<false, false>(
+        stack,
+        root,
+        Budget::UNLIMITED,
+        DigitOrder::ForFirstSolution,
+        pulse,
+        |solution| {
+            on_solution(solution);
+            false
+        },
+    )
+    .0
 }
 
 /// The first solution [`search`] meets below `root`, if any, and the guesses
@@ -82,7 +126,7 @@ pub(crate) fn search_first(
     pulse: Pulse<'_>,
 ) -> (Option<State>, u64) {
     let mut found = None;
-    let guesses = search(stack, root, pulse, keep_first(&mut found));
+    let guesses = search_for_first(stack, root, pulse, |solution| found = Some(*solution));
     (found, guesses)
 }
 
@@ -130,6 +174,7 @@ pub(super) fn search_dispatch<const IN_ORDER: bool, const BELOW_FOUND: bool>(
     stack: &mut Vec<Frame>,
     root: State,
     budget: Budget,
+    order: DigitOrder,
     pulse: Pulse<'_>,
     on_solution: impl FnMut(&State) -> bool,
 ) -> (u64, bool) {
@@ -145,6 +190,7 @@ pub(super) fn search_dispatch<const IN_ORDER: bool, const BELOW_FOUND: bool>(
                     stack,
                     root,
                     budget,
+                    order,
                     pulse,
                     on_solution,
                     $kernels,
@@ -163,6 +209,7 @@ pub(super) fn search_dispatch<const IN_ORDER: bool, const BELOW_FOUND: bool>(
             stack,
             root,
             budget,
+            order,
             pulse,
             on_solution,
             Portable,
@@ -272,11 +319,20 @@ pub(super) unsafe fn search_with_bit_instructions<
     stack: &mut Vec<Frame>,
     root: State,
     budget: Budget,
+    order: DigitOrder,
     pulse: Pulse<'_>,
     on_solution: impl FnMut(&State) -> bool,
     kernel: K,
 ) -> (u64, bool) {
-    search_portable::<IN_ORDER, BELOW_FOUND, _>(stack, root, budget, pulse, on_solution, kernel)
+    search_portable::<IN_ORDER, BELOW_FOUND, _>(
+        stack,
+        root,
+        budget,
+        order,
+        pulse,
+        on_solution,
+        kernel,
+    )
 }
 
 /// The search for any CPU; inlined into each instruction-set variant.
@@ -291,11 +347,12 @@ pub(super) fn search_portable<const IN_ORDER: bool, const BELOW_FOUND: bool, K: 
     stack: &mut Vec<Frame>,
     root: State,
     budget: Budget,
+    order: DigitOrder,
     pulse: Pulse<'_>,
     mut on_solution: impl FnMut(&State) -> bool,
     kernel: K,
 ) -> (u64, bool) {
-    let mut walker = Walker::<IN_ORDER, BELOW_FOUND>::new(stack, root, budget);
+    let mut walker = Walker::<IN_ORDER, BELOW_FOUND>::new(stack, root, budget, order);
     loop {
         // One call site for the propagation, which is inlined.
         let (rules, thorough) = walker.rules();
@@ -343,6 +400,7 @@ pub(super) struct Walker<'a, const IN_ORDER: bool, const BELOW_FOUND: bool> {
     dense_board: bool,
     bound: Option<LexBound>,
     budget: Budget,
+    order: DigitOrder,
     // Below a solution found, the budget counts from that solution. The
     // pulse shares the one comparison per guess with the budget: the search
     // stops at `guess_limit`, the nearer of the two, and asks the pulse
@@ -352,9 +410,15 @@ pub(super) struct Walker<'a, const IN_ORDER: bool, const BELOW_FOUND: bool> {
 }
 
 impl<'a, const IN_ORDER: bool, const BELOW_FOUND: bool> Walker<'a, IN_ORDER, BELOW_FOUND> {
-    /// A search of `root` within `budget`, with `stack` as its scratch.
+    /// A search of `root` within `budget`, trying digits in `order`, with
+    /// `stack` as its scratch.
     #[inline(always)]
-    pub(super) fn new(stack: &'a mut Vec<Frame>, root: State, budget: Budget) -> Self {
+    pub(super) fn new(
+        stack: &'a mut Vec<Frame>,
+        root: State,
+        budget: Budget,
+        order: DigitOrder,
+    ) -> Self {
         let mut walker = Walker {
             stack,
             state: root,
@@ -366,6 +430,7 @@ impl<'a, const IN_ORDER: bool, const BELOW_FOUND: bool> Walker<'a, IN_ORDER, BEL
             dense_board: false,
             bound: None,
             budget,
+            order,
             budget_limit: 0,
             guess_limit: 0,
         };
@@ -489,8 +554,13 @@ impl<'a, const IN_ORDER: bool, const BELOW_FOUND: bool> Walker<'a, IN_ORDER, BEL
         loop {
             // Take the first alternative in place; the frame keeps the state
             // for the others (copying it back would cost a copy per guess).
-            let choice = untried.trailing_zeros() as usize;
-            let others = untried & (untried - 1);
+            let choice = if self.ordered(target) {
+                self.state
+                    .first_digit(usize::from(target), untried, untried)
+            } else {
+                untried.trailing_zeros() as usize
+            };
+            let others = untried & !(1 << choice);
             if others != 0 {
                 self.stack.push(Frame {
                     state: self.state,
@@ -524,11 +594,21 @@ impl<'a, const IN_ORDER: bool, const BELOW_FOUND: bool> Walker<'a, IN_ORDER, BEL
     /// Takes the next untried branch, backtracking as needed.
     #[inline(always)]
     pub(super) fn backtrack(&mut self, pulse: Pulse<'_>) -> Next {
+        let ordered = self
+            .stack
+            .last()
+            .is_some_and(|frame| self.ordered(frame.target));
         let Some(frame) = self.stack.last_mut() else {
             return Next::Ended { finished: true };
         };
-        let choice = frame.untried.trailing_zeros() as usize;
-        frame.untried &= frame.untried - 1;
+        let choice = if ordered {
+            frame
+                .state
+                .first_digit(usize::from(frame.target), frame.untried, frame.alternatives)
+        } else {
+            frame.untried.trailing_zeros() as usize
+        };
+        frame.untried &= !(1 << choice);
         let (target, alternatives) = (frame.target, frame.alternatives);
         self.state = frame.state;
         if frame.untried == 0 {
@@ -538,6 +618,17 @@ impl<'a, const IN_ORDER: bool, const BELOW_FOUND: bool> Walker<'a, IN_ORDER, BEL
         }
         self.alive = self.state.take(target, choice, alternatives).is_ok();
         Next::Propagate
+    }
+
+    /// Whether the digits of a branch on `target` go in the order for a first
+    /// solution ([`DigitOrder`]); patterns keep theirs.
+    #[inline(always)]
+    fn ordered(&self, target: u8) -> bool {
+        !IN_ORDER
+            && !BELOW_FOUND
+            && self.order == DigitOrder::ForFirstSolution
+            && !self.dense_board
+            && target < PATTERN_BRANCH
     }
 
     /// Counts a guess; false once the budget is spent or the pulse says stop.

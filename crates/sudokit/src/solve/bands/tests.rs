@@ -8,7 +8,7 @@ use super::lanes::{
 use super::lexmin::{lexicographic, search_below_found, smallest_search, Settlement};
 use super::propagate::Rules;
 #[cfg(target_arch = "x86_64")]
-use super::search::{search_portable, Budget};
+use super::search::{search_portable, Budget, DigitOrder};
 use super::search::{state_from_grid, state_to_grid, Frame, ALWAYS};
 use super::state::{Contradiction, State};
 use crate::solve::kernels::tests::random_words;
@@ -63,34 +63,38 @@ fn run(
 fn the_bit_instruction_searches_match_the_portable_one() {
     use crate::solve::kernels::{Avx2, Avx2Pext, Avx512};
     let boards = sample_boards();
-    let portable: Vec<_> = boards
-        .iter()
-        .map(|board| run_with(Portable, false, board))
-        .collect();
-    // Each variant this CPU can run; `Avx2Pext` and `Avx512` only where
-    // `pext` is fast.
-    if let Some(kernels) = Avx2::new() {
-        assert_native_search_matches(kernels, &boards, &portable);
-    }
-    if let Some(kernels) = Avx2Pext::new() {
-        assert_native_search_matches(kernels, &boards, &portable);
-    }
-    if let Some(kernels) = Avx512::new() {
-        assert_native_search_matches(kernels, &boards, &portable);
+    for order in [DigitOrder::Ascending, DigitOrder::ForFirstSolution] {
+        let portable: Vec<_> = boards
+            .iter()
+            .map(|board| run_with(Portable, false, order, board))
+            .collect();
+        // Each variant this CPU can run; `Avx2Pext` and `Avx512` only where
+        // `pext` is fast.
+        if let Some(kernels) = Avx2::new() {
+            assert_native_search_matches(kernels, order, &boards, &portable);
+        }
+        if let Some(kernels) = Avx2Pext::new() {
+            assert_native_search_matches(kernels, order, &boards, &portable);
+        }
+        if let Some(kernels) = Avx512::new() {
+            assert_native_search_matches(kernels, order, &boards, &portable);
+        }
     }
 }
 
 /// Checks that the search compiled for the bit instructions with
-/// `kernels` finds `expected` (solutions and guesses) on each board.
+/// `kernels`, trying digits in `order`, finds `expected` (solutions and
+/// guesses) on each board.
 #[cfg(target_arch = "x86_64")]
 fn assert_native_search_matches<K: Kernels>(
     kernels: K,
+    order: DigitOrder,
     boards: &[Grid],
     expected: &[(Vec<Grid>, u64)],
 ) {
     for (board, expected) in boards.iter().zip(expected) {
         assert_eq!(
-            &run_with(kernels, true, board),
+            &run_with(kernels, true, order, board),
             expected,
             "{}",
             board.to_line()
@@ -99,9 +103,14 @@ fn assert_native_search_matches<K: Kernels>(
 }
 
 /// Up to three solutions and the guesses of the search with `kernels`,
-/// compiled for the bit instructions if `native`.
+/// compiled for the bit instructions if `native`, trying digits in `order`.
 #[cfg(target_arch = "x86_64")]
-fn run_with<K: Kernels>(kernels: K, native: bool, board: &Grid) -> (Vec<Grid>, u64) {
+fn run_with<K: Kernels>(
+    kernels: K,
+    native: bool,
+    order: DigitOrder,
+    board: &Grid,
+) -> (Vec<Grid>, u64) {
     run(
         |stack, root, found| {
             let on_solution = |solution: &State| {
@@ -116,6 +125,7 @@ fn run_with<K: Kernels>(kernels: K, native: bool, board: &Grid) -> (Vec<Grid>, u
                         stack,
                         root,
                         Budget::UNLIMITED,
+                        order,
                         ALWAYS,
                         on_solution,
                         kernels,
@@ -127,6 +137,7 @@ fn run_with<K: Kernels>(kernels: K, native: bool, board: &Grid) -> (Vec<Grid>, u
                     stack,
                     root,
                     Budget::UNLIMITED,
+                    order,
                     ALWAYS,
                     on_solution,
                     kernels,
@@ -616,4 +627,73 @@ fn the_lanes_make_the_searches_for_each_smallest_solution_as_alone() {
         );
         assert_eq!(in_three, alone);
     }
+}
+
+/// `first_digit` against a plain count over the board's cells: a digit's
+/// places are the cells of the branch cell's row and box that hold it, plus
+/// those of its column; of two alternatives the digit with more goes first,
+/// of more the one with fewest, ties to the lower; and a search that wants a
+/// first solution tries digits in that order, so that it meets other
+/// solutions or the same ones after other guesses than the ascending order.
+#[test]
+fn a_first_solution_search_tries_first_the_digit_its_places_say() {
+    let (mut bivalue, mut wider) = (0, 0);
+    for (board, root) in unsolved_roots(5) {
+        for cell in 0..81 {
+            let digits = root.cell_digits(cell) as u16;
+            if digits.count_ones() < 2 {
+                continue;
+            }
+            let (row, column, cell_box) = (cell / 9, cell % 9, cell / 27 * 3 + cell % 9 / 3);
+            let places = |digit: usize| {
+                let holds = |other: usize| root.cell_digits(other) & (1 << digit) != 0;
+                let row_or_box = (0..81)
+                    .filter(|&other| other / 9 == row || other / 27 * 3 + other % 9 / 3 == cell_box)
+                    .filter(|&other| holds(other))
+                    .count();
+                let in_column = (0..81)
+                    .filter(|&other| other % 9 == column && holds(other))
+                    .count();
+                row_or_box + in_column
+            };
+            let candidates = (0..9).filter(|digit| digits & (1 << digit) != 0);
+            let expected = if digits.count_ones() == 2 {
+                // The last of the most, `max_by_key` keeping the last.
+                candidates.rev().max_by_key(|&digit| places(digit))
+            } else {
+                candidates.min_by_key(|&digit| places(digit))
+            };
+            let chosen = root.first_digit(cell, digits, digits);
+            assert_eq!(
+                Some(chosen),
+                expected,
+                "{board} r{}c{}",
+                row + 1,
+                column + 1
+            );
+            if digits.count_ones() == 2 {
+                bivalue += 1;
+                wider += usize::from(chosen != digits.trailing_zeros() as usize);
+            }
+        }
+    }
+    assert!(bivalue > 1000 && wider > 100, "{wider} of {bivalue}");
+
+    let (mut differ, mut solved) = (0, 0);
+    for (board, root) in unsolved_roots(3) {
+        let mut ascending = None;
+        let ascending_guesses = super::search::search(&mut Vec::new(), root, ALWAYS, |solution| {
+            ascending = Some(solution.to_grid());
+            false
+        });
+        let mut found = None;
+        let guesses = super::search::search_for_first(&mut Vec::new(), root, ALWAYS, |solution| {
+            found = Some(solution.to_grid())
+        });
+        let found = found.expect("a sample has a solution");
+        assert!(found.is_solution_of(&board), "{board}");
+        solved += 1;
+        differ += usize::from(Some(found) != ascending || guesses != ascending_guesses);
+    }
+    assert!(differ > 20, "only {differ} of {solved} searches changed");
 }
