@@ -61,8 +61,8 @@ pub(crate) struct Frame {
 /// The order in which a search tries a cell's digits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum DigitOrder {
-    /// Ascending, for searches that see every solution or count them,
-    /// where the order changes little but the time it takes to choose.
+    /// Ascending, for searches that see every solution or count them:
+    /// there another order saves few guesses, and choosing it costs time.
     Ascending,
     /// As [`State::first_digit`] says, for searches that stop at their
     /// first solution: on hard boards they meet it after fewer guesses
@@ -84,30 +84,21 @@ pub(crate) fn search(
     pulse: Pulse<'_>,
     on_solution: impl FnMut(&State) -> bool,
 ) -> u64 {
-    search_dispatch::<false, false>(
-        stack,
-        root,
-        Budget::UNLIMITED,
-        DigitOrder::Ascending,
-        pulse,
-        on_solution,
-    )
-    .0
+    search_without_budget(stack, root, DigitOrder::Ascending, pulse, on_solution)
 }
 
 /// [`search`] for a search that stops at its first solution: `on_solution`
-/// is called once, and its answer does not matter. Tries the digits in the
-/// order that meets a solution soonest ([`DigitOrder::ForFirstSolution`]).
+/// is called once. Tries the digits in the order that meets a solution
+/// soonest ([`DigitOrder::ForFirstSolution`]).
 pub(crate) fn search_for_first(
     stack: &mut Vec<Frame>,
     root: State,
     pulse: Pulse<'_>,
     mut on_solution: impl FnMut(&State),
 ) -> u64 {
-    search_dispatch::<false, false>(
+    search_without_budget(
         stack,
         root,
-        Budget::UNLIMITED,
         DigitOrder::ForFirstSolution,
         pulse,
         |solution| {
@@ -115,11 +106,23 @@ pub(crate) fn search_for_first(
             false
         },
     )
-    .0
 }
 
-/// The first solution [`search`] meets below `root`, if any, and the guesses
-/// made.
+/// The search with this CPU's kernels, no budget but the pulse, trying
+/// digits in `order`; returns the guesses made.
+#[inline(always)]
+fn search_without_budget(
+    stack: &mut Vec<Frame>,
+    root: State,
+    order: DigitOrder,
+    pulse: Pulse<'_>,
+    on_solution: impl FnMut(&State) -> bool,
+) -> u64 {
+    search_dispatch::<false, false>(stack, root, Budget::UNLIMITED, order, pulse, on_solution).0
+}
+
+/// The first solution [`search_for_first`] meets below `root`, if any, and
+/// the guesses made.
 pub(crate) fn search_first(
     stack: &mut Vec<Frame>,
     root: State,
