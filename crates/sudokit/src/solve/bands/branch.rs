@@ -197,6 +197,29 @@ impl State {
         best.1
     }
 
+    /// Of a digit-band's two patterns, the one that keeps fewer of the
+    /// digit's cells there (the first on a tie): it leaves the other bands'
+    /// cells of the digit more room, and its branch more often holds a
+    /// solution (docs/PERFORMANCE.md).
+    #[inline(always)]
+    pub(super) fn first_pattern(&self, target: u8, patterns: u16) -> usize {
+        let mask = self.cands[usize::from(target - PATTERN_BRANCH)];
+        let first = patterns.trailing_zeros() as usize;
+        let rest = patterns & (patterns - 1);
+        if rest == 0 {
+            return first;
+        }
+        let second = rest.trailing_zeros() as usize;
+        let kept = |pattern: usize| {
+            (mask & TRIAD_CELLS[usize::from(PATTERN_TRIADS[pattern])]).count_ones()
+        };
+        if kept(second) < kept(first) {
+            second
+        } else {
+            first
+        }
+    }
+
     /// Of the cells with the fewest candidates, the first whose digits reach
     /// the most open peers (the candidates its branches clear, summed over
     /// its digits), as the bivalue cells are scored by their reach. Called

@@ -67,7 +67,8 @@ pub(crate) enum DigitOrder {
     /// As [`State::first_digit`] says, for searches that stop at their
     /// first solution: on hard boards they meet it after fewer guesses
     /// (docs/PERFORMANCE.md). Dense boards, whose first paths mostly hold
-    /// a solution, keep the ascending order.
+    /// a solution, keep the ascending order for their cells. A digit-band's
+    /// two patterns go as [`State::first_pattern`] says, on every board.
     ForFirstSolution,
 }
 
@@ -557,7 +558,11 @@ impl<'a, const IN_ORDER: bool, const BELOW_FOUND: bool> Walker<'a, IN_ORDER, BEL
         loop {
             // Take the first alternative in place; the frame keeps the state
             // for the others (copying it back would cost a copy per guess).
-            let choice = if self.ordered(target) {
+            let choice = if !self.ordered_patterns() {
+                untried.trailing_zeros() as usize
+            } else if target >= PATTERN_BRANCH {
+                self.state.first_pattern(target, untried)
+            } else if self.ordered(target) {
                 self.state
                     .first_digit(usize::from(target), untried, untried)
             } else {
@@ -632,6 +637,13 @@ impl<'a, const IN_ORDER: bool, const BELOW_FOUND: bool> Walker<'a, IN_ORDER, BEL
             && self.order == DigitOrder::ForFirstSolution
             && !self.dense_board
             && target < PATTERN_BRANCH
+    }
+
+    /// Whether a digit-band's two patterns go in the order for a first
+    /// solution ([`State::first_pattern`]); only the first needs choosing.
+    #[inline(always)]
+    fn ordered_patterns(&self) -> bool {
+        !IN_ORDER && !BELOW_FOUND && self.order == DigitOrder::ForFirstSolution
     }
 
     /// Counts a guess; false once the budget is spent or the pulse says stop.

@@ -1,6 +1,7 @@
 //! Tests across the parts of the engine: the compiled variants against the
 //! portable search, and the search below a solution against the ordered walk.
 
+use super::branch::PATTERN_BRANCH;
 use super::lanes::{
     counts_with, first_solutions_alone_with, first_solutions_stepped_or_not, first_solutions_with,
     smallest_searches, smallest_searches_with, SmallestOutcome,
@@ -10,11 +11,11 @@ use super::propagate::Rules;
 #[cfg(target_arch = "x86_64")]
 use super::search::{search_portable, Budget, DigitOrder};
 use super::search::{state_from_grid, state_to_grid, Frame, ALWAYS};
-use super::state::{Contradiction, State};
+use super::state::{at, Contradiction, State};
 use crate::solve::kernels::tests::random_words;
 #[cfg(target_arch = "x86_64")]
 use crate::solve::kernels::{Kernels, Portable};
-use crate::solve::tables::PEERS;
+use crate::solve::tables::{PATTERN_TRIADS, PEERS};
 use crate::Grid;
 
 /// The shipped samples of every collection, as boards.
@@ -696,4 +697,55 @@ fn a_first_solution_search_tries_first_the_digit_its_places_say() {
         differ += usize::from(Some(found) != ascending || guesses != ascending_guesses);
     }
     assert!(differ > 20, "only {differ} of {solved} searches changed");
+}
+
+#[test]
+fn a_first_solution_search_tries_first_the_pattern_that_keeps_fewer_cells() {
+    let (mut two_patterns, mut second_first) = (0, 0);
+    for (board, root) in unsolved_roots(2) {
+        for (digit, band) in (0..9).flat_map(|digit| (0..3).map(move |band| (digit, band))) {
+            // The digit's open cells in the band, by (row, column) in it.
+            let holds = |row: usize, column: usize| {
+                let cell = band * 27 + row * 9 + column;
+                let digits = root.cell_digits(cell);
+                digits.count_ones() > 1 && digits & (1 << digit) != 0
+            };
+            if !(0..27).any(|cell| holds(cell / 9, cell % 9)) {
+                continue;
+            }
+            // A pattern's triads (bit row * 3 + box): the cells it keeps,
+            // and whether each of its triads holds one.
+            let kept_cells = |triads: u16| {
+                let in_triad = |row: usize, the_box: usize| {
+                    (0..3).filter(|&k| holds(row, the_box * 3 + k)).count()
+                };
+                let per_triad: Vec<usize> = (0..9)
+                    .filter(|t| triads & (1 << t) != 0)
+                    .map(|t| in_triad(t / 3, t % 3))
+                    .collect();
+                per_triad
+                    .iter()
+                    .all(|&count| count > 0)
+                    .then(|| per_triad.iter().sum::<usize>())
+            };
+            let present: Vec<(usize, usize)> = (0..6)
+                .filter_map(|p| kept_cells(PATTERN_TRIADS[p]).map(|kept| (p, kept)))
+                .collect();
+            if present.len() != 2 {
+                continue;
+            }
+            let patterns = present.iter().map(|&(p, _)| 1u16 << p).sum();
+            // The fewest kept, the first on a tie.
+            let expected = present.iter().min_by_key(|&&(_, kept)| kept).unwrap().0;
+            let target = PATTERN_BRANCH + at(digit, band) as u8;
+            let chosen = root.first_pattern(target, patterns);
+            assert_eq!(chosen, expected, "{board} digit {} band {band}", digit + 1);
+            two_patterns += 1;
+            second_first += usize::from(chosen != present[0].0);
+        }
+    }
+    assert!(
+        two_patterns > 100 && second_first > 10,
+        "{second_first} of {two_patterns}"
+    );
 }
