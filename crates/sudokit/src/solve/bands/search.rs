@@ -558,16 +558,7 @@ impl<'a, const IN_ORDER: bool, const BELOW_FOUND: bool> Walker<'a, IN_ORDER, BEL
         loop {
             // Take the first alternative in place; the frame keeps the state
             // for the others (copying it back would cost a copy per guess).
-            let choice = if !self.ordered_patterns() {
-                untried.trailing_zeros() as usize
-            } else if target >= PATTERN_BRANCH {
-                self.state.first_pattern(target, untried)
-            } else if self.ordered(target) {
-                self.state
-                    .first_digit(usize::from(target), untried, untried)
-            } else {
-                untried.trailing_zeros() as usize
-            };
+            let choice = self.first_choice(target, untried);
             let others = untried & !(1 << choice);
             if others != 0 {
                 self.stack.push(Frame {
@@ -628,21 +619,33 @@ impl<'a, const IN_ORDER: bool, const BELOW_FOUND: bool> Walker<'a, IN_ORDER, BEL
         Next::Propagate
     }
 
-    /// Whether the digits of a branch on `target` go in the order for a first
-    /// solution ([`DigitOrder`]); patterns keep theirs.
+    /// The alternative of a new branch on `target` to take first, of its
+    /// `alternatives`: in the order for a first solution ([`DigitOrder`])
+    /// where the search wants one, else the lowest.
     #[inline(always)]
-    fn ordered(&self, target: u8) -> bool {
-        !IN_ORDER
-            && !BELOW_FOUND
-            && self.order == DigitOrder::ForFirstSolution
-            && !self.dense_board
-            && target < PATTERN_BRANCH
+    fn first_choice(&self, target: u8, alternatives: u16) -> usize {
+        if self.for_first_solution() && target >= PATTERN_BRANCH {
+            self.state.first_pattern(target, alternatives)
+        } else if self.ordered(target) {
+            self.state
+                .first_digit(usize::from(target), alternatives, alternatives)
+        } else {
+            alternatives.trailing_zeros() as usize
+        }
     }
 
-    /// Whether a digit-band's two patterns go in the order for a first
-    /// solution ([`State::first_pattern`]); only the first needs choosing.
+    /// Whether the digits of a branch on `target` go in the order for a first
+    /// solution ([`DigitOrder`]); patterns have only two, which
+    /// [`first_choice`](Self::first_choice) orders.
     #[inline(always)]
-    fn ordered_patterns(&self) -> bool {
+    fn ordered(&self, target: u8) -> bool {
+        self.for_first_solution() && !self.dense_board && target < PATTERN_BRANCH
+    }
+
+    /// Whether this search stops at its first solution and orders its
+    /// branches' alternatives for it.
+    #[inline(always)]
+    fn for_first_solution(&self) -> bool {
         !IN_ORDER && !BELOW_FOUND && self.order == DigitOrder::ForFirstSolution
     }
 
