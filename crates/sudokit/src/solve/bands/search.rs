@@ -558,7 +558,7 @@ impl<'a, const IN_ORDER: bool, const BELOW_FOUND: bool> Walker<'a, IN_ORDER, BEL
         loop {
             // Take the first alternative in place; the frame keeps the state
             // for the others (copying it back would cost a copy per guess).
-            let choice = self.first_choice(target, untried);
+            let choice = self.choice(&self.state, target, untried, untried);
             let others = untried & !(1 << choice);
             if others != 0 {
                 self.stack.push(Frame {
@@ -593,20 +593,16 @@ impl<'a, const IN_ORDER: bool, const BELOW_FOUND: bool> Walker<'a, IN_ORDER, BEL
     /// Takes the next untried branch, backtracking as needed.
     #[inline(always)]
     pub(super) fn backtrack(&mut self, pulse: Pulse<'_>) -> Next {
-        let ordered = self
-            .stack
-            .last()
-            .is_some_and(|frame| self.ordered(frame.target));
-        let Some(frame) = self.stack.last_mut() else {
+        let Some(frame) = self.stack.last() else {
             return Next::Ended { finished: true };
         };
-        let choice = if ordered {
-            frame
-                .state
-                .first_digit(usize::from(frame.target), frame.untried, frame.alternatives)
-        } else {
-            frame.untried.trailing_zeros() as usize
-        };
+        let choice = self.choice(
+            &frame.state,
+            frame.target,
+            frame.untried,
+            frame.alternatives,
+        );
+        let frame = self.stack.last_mut().expect("the frame just read");
         frame.untried &= !(1 << choice);
         let (target, alternatives) = (frame.target, frame.alternatives);
         self.state = frame.state;
@@ -619,34 +615,24 @@ impl<'a, const IN_ORDER: bool, const BELOW_FOUND: bool> Walker<'a, IN_ORDER, BEL
         Next::Propagate
     }
 
-    /// The alternative of a new branch on `target` to take first, of its
-    /// `alternatives`: in the order for a first solution ([`DigitOrder`])
-    /// where the search wants one, else the lowest.
+    /// Which of `untried`, the alternatives of a branch on `target` in
+    /// `state` not yet taken (of all its `alternatives`), to take next: in
+    /// the order for a first solution ([`DigitOrder`]) where the search
+    /// wants one (a pattern's, or a cell's digits but on dense boards), else
+    /// the lowest.
     #[inline(always)]
-    fn first_choice(&self, target: u8, alternatives: u16) -> usize {
-        if self.for_first_solution() && target >= PATTERN_BRANCH {
-            self.state.first_pattern(target, alternatives)
-        } else if self.ordered(target) {
-            self.state
-                .first_digit(usize::from(target), alternatives, alternatives)
+    fn choice(&self, state: &State, target: u8, untried: u16, alternatives: u16) -> usize {
+        let for_first_solution =
+            !IN_ORDER && !BELOW_FOUND && self.order == DigitOrder::ForFirstSolution;
+        if !for_first_solution {
+            untried.trailing_zeros() as usize
+        } else if target >= PATTERN_BRANCH {
+            state.first_pattern(target, untried)
+        } else if !self.dense_board {
+            state.first_digit(usize::from(target), untried, alternatives)
         } else {
-            alternatives.trailing_zeros() as usize
+            untried.trailing_zeros() as usize
         }
-    }
-
-    /// Whether the digits of a branch on `target` go in the order for a first
-    /// solution ([`DigitOrder`]); patterns have only two, which
-    /// [`first_choice`](Self::first_choice) orders.
-    #[inline(always)]
-    fn ordered(&self, target: u8) -> bool {
-        self.for_first_solution() && !self.dense_board && target < PATTERN_BRANCH
-    }
-
-    /// Whether this search stops at its first solution and orders its
-    /// branches' alternatives for it.
-    #[inline(always)]
-    fn for_first_solution(&self) -> bool {
-        !IN_ORDER && !BELOW_FOUND && self.order == DigitOrder::ForFirstSolution
     }
 
     /// Counts a guess; false once the budget is spent or the pulse says stop.

@@ -699,6 +699,10 @@ fn a_first_solution_search_tries_first_the_digit_its_places_say() {
     assert!(differ > 20, "only {differ} of {solved} searches changed");
 }
 
+/// `first_pattern` against a plain count over the band's cells: of a
+/// digit-band's two patterns left (one triad of each row and box holding the
+/// digit), the one whose triads hold fewer of the digit's open cells goes
+/// first, the lower on a tie.
 #[test]
 fn a_first_solution_search_tries_first_the_pattern_that_keeps_fewer_cells() {
     let (mut two_patterns, mut second_first) = (0, 0);
