@@ -3,7 +3,7 @@
 
 use super::state::{at, full_adder, Contradiction, State, ROW, ROW_LOW_BITS};
 use crate::solve::kernels::{Kernels, Portable};
-use crate::solve::tables::{BAND_PATTERN_CELLS, COLUMN_CLAIMS_KEEP};
+use crate::solve::tables::{BAND_PATTERN_CELLS, COLUMN_CLAIMS_KEEP, PATTERN_TRIADS};
 
 /// The cells of a band that at least one, two and three of its nine digit
 /// masks hold. A tree of full adders: fewer operations than counting digit
@@ -64,16 +64,52 @@ pub(crate) enum Rules {
 /// masks as the sweep found them ([`State::whole_sweep`]).
 const WHOLE_SWEEP_ABOVE: u32 = 9;
 
-/// The triads of a band mask that hold a bit (as [`Kernels::triads`]), by
-/// shifts alone, so that a loop over many masks compiles to vector code.
+/// The six patterns a digit can take in a band (one triad in each row and
+/// each box), each as the lowest cells of its three triads.
+const PATTERN_LOW_CELLS: [u32; 6] = {
+    let mut cells = [0u32; 6];
+    let mut pattern = 0;
+    while pattern < 6 {
+        let triads = PATTERN_TRIADS[pattern];
+        let mut triad = 0;
+        while triad < 9 {
+            if triads >> triad & 1 != 0 {
+                cells[pattern] |= 1 << (9 * (triad / 3) + 3 * (triad % 3));
+            }
+            triad += 1;
+        }
+        pattern += 1;
+    }
+    cells
+};
+
+/// The cells of `mask`'s triads that lie on a pattern it still holds
+/// ([`BAND_PATTERN_CELLS`] of its triads), by logic on the six patterns
+/// instead of a table, so that a loop over many masks compiles to vector
+/// code without a load per mask.
 #[inline(always)]
-fn triads_by_shifts(mask: u32) -> u32 {
-    /// The lowest bit of each triad.
+fn pattern_cells_by_logic(mask: u32) -> u32 {
     const TRIAD_LOW_BITS: u32 = 0x124_9249;
     let any = (mask | mask >> 1 | mask >> 2) & TRIAD_LOW_BITS;
-    // Each row's three triad bits, three apart, brought together.
-    let rows = any | any >> 2 | any >> 4;
-    (rows & 7) | (rows >> 6 & 0o70) | (rows >> 12 & 0o700)
+    let mut allowed = 0;
+    for pattern in PATTERN_LOW_CELLS {
+        allowed |= if any & pattern == pattern { pattern } else { 0 };
+    }
+    allowed | allowed << 1 | allowed << 2
+}
+
+/// [`COLUMN_CLAIMS_KEEP`] of `columns` by logic, for the same reason as
+/// [`pattern_cells_by_logic`]; every box must hold a column at least (as a
+/// valid pattern's cells do).
+#[inline(always)]
+fn column_claims_keep_by_logic(columns: u32) -> u32 {
+    const BOX_LOW_BITS: u32 = 0b001_001_001;
+    // As in `rows_of_two_or_more`: with no box empty, the subtraction
+    // borrows within boxes, and what is left is a box's second column.
+    let rest = columns & columns.wrapping_sub(BOX_LOW_BITS);
+    let wide = (rest | rest >> 1 | rest >> 2) & BOX_LOW_BITS;
+    let claimed = columns & !(wide | wide << 1 | wide << 2);
+    !(claimed | claimed << 9 | claimed << 18) & ((1 << 27) - 1)
 }
 
 /// For each digit-band, the same digit's other two bands.
@@ -321,11 +357,12 @@ impl State {
         let mut solved = [0u32; 27];
         let mut dead = 0u32;
         for index in 0..27 {
-            let allowed = BAND_PATTERN_CELLS[triads_by_shifts(masks[index]) as usize & 0x1FF];
+            let allowed = pattern_cells_by_logic(masks[index]);
             dead |= u32::from(allowed == 0);
             let cells = masks[index] & allowed;
             let columns = (cells | cells >> 9 | cells >> 18) & ROW;
-            keep[index] = COLUMN_CLAIMS_KEEP[columns as usize];
+            // A dead mask's keep is garbage, never used.
+            keep[index] = column_claims_keep_by_logic(columns);
             // A row of a dead mask may be empty; its garbage is never used.
             solved[index] = cells & !rows_of_two_or_more(cells) & unsolved[index];
             shrunk[index] = cells;
@@ -524,24 +561,44 @@ mod tests {
     use crate::solve::kernels::tests::random_words;
 
     #[test]
-    fn triads_by_shifts_match_the_table() {
-        // Every row's 512 values in each row, and random whole masks.
-        for row in 0..3 {
-            for bits in 0..512u32 {
-                let mask = bits << (9 * row);
-                assert_eq!(
-                    triads_by_shifts(mask),
-                    crate::solve::kernels::triads_of(mask)
-                );
-            }
+    fn the_pattern_cells_by_logic_match_the_table() {
+        use crate::solve::kernels::triads_of;
+        use crate::solve::tables::TRIAD_CELLS;
+        // Every set of whole triads, then random masks of every density.
+        for triads in 0..512 {
+            let mask = TRIAD_CELLS[triads];
+            assert_eq!(
+                pattern_cells_by_logic(mask),
+                BAND_PATTERN_CELLS[triads],
+                "{triads:#o}"
+            );
         }
         let mut next = random_words(0xBB67_AE85_84CA_A73B);
-        for _ in 0..20_000 {
-            let mask = next() as u32 & ((1 << 27) - 1);
+        for round in 0..20_000 {
+            let mut mask = next() as u32 & ((1 << 27) - 1);
+            for _ in 0..round % 4 {
+                mask &= next() as u32;
+            }
             assert_eq!(
-                triads_by_shifts(mask),
-                crate::solve::kernels::triads_of(mask)
+                pattern_cells_by_logic(mask),
+                BAND_PATTERN_CELLS[triads_of(mask) as usize],
+                "{mask:#x}"
             );
+        }
+    }
+
+    #[test]
+    fn the_column_claims_by_logic_match_the_table() {
+        // Every set of columns with a column in each box, as a valid
+        // pattern's cells have.
+        for columns in 0..512u32 {
+            if (0..3).all(|stack| columns >> (3 * stack) & 7 != 0) {
+                assert_eq!(
+                    column_claims_keep_by_logic(columns),
+                    COLUMN_CLAIMS_KEEP[columns as usize],
+                    "{columns:#o}"
+                );
+            }
         }
     }
 
