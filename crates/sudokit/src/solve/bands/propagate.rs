@@ -62,7 +62,7 @@ pub(crate) enum Rules {
 
 /// Sweeps of more band steps than this run every band step at once on the
 /// masks as the sweep found them ([`State::whole_sweep`]).
-const WHOLE_SWEEP_ABOVE: u32 = 9;
+const WHOLE_SWEEP_ABOVE: u32 = 7;
 
 /// The six patterns a digit can take in a band (one triad in each row and
 /// each box), each as the lowest cells of its three triads.
