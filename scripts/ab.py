@@ -17,6 +17,7 @@ these ratios repeat within about 1%.
 """
 
 import argparse
+import os
 import pathlib
 import shutil
 import subprocess
@@ -78,6 +79,12 @@ def library_at(revision, destination):
     manifest.write_text(text)
     for extra in ("tests", "benches", "examples"):
         shutil.rmtree(destination / extra, ignore_errors=True)
+    # Cargo decides whether a path dependency changed by its files' times, and
+    # both `git archive` (the commit's time) and copytree (the file's own)
+    # give times that can predate the last build of this side: it would then
+    # time that older build. Every file is stamped now, so each run rebuilds.
+    for path in destination.rglob("*"):
+        os.utime(path)
 
 
 def main():
