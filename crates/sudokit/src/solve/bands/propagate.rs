@@ -89,6 +89,7 @@ const PATTERN_LOW_CELLS: [u32; 6] = {
 /// code without a load per mask.
 #[inline(always)]
 fn pattern_cells_by_logic(mask: u32) -> u32 {
+    /// The lowest bit of each triad.
     const TRIAD_LOW_BITS: u32 = 0x124_9249;
     let any = (mask | mask >> 1 | mask >> 2) & TRIAD_LOW_BITS;
     let mut allowed = 0;
@@ -361,9 +362,9 @@ impl State {
             dead |= u32::from(allowed == 0);
             let cells = masks[index] & allowed;
             let columns = (cells | cells >> 9 | cells >> 18) & ROW;
-            // A dead mask's keep is garbage, never used.
+            // A row or box of a dead mask may be empty: its keep and its
+            // placements are then garbage, never used.
             keep[index] = column_claims_keep_by_logic(columns);
-            // A row of a dead mask may be empty; its garbage is never used.
             solved[index] = cells & !rows_of_two_or_more(cells) & unsolved[index];
             shrunk[index] = cells;
         }
