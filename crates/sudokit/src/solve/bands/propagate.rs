@@ -1,9 +1,11 @@
 //! Propagation: band steps from the work list, naked singles, and hidden
 //! singles in columns, until nothing changes or a contradiction shows.
 
-use super::state::{at, full_adder, Contradiction, State, ROW, ROW_LOW_BITS};
+use super::state::{
+    at, full_adder, spread_triad, Contradiction, State, ROW, ROW_LOW_BITS, TRIAD_LOW_BITS,
+};
 use crate::solve::kernels::{Kernels, Portable};
-use crate::solve::tables::{BAND_PATTERN_CELLS, COLUMN_CLAIMS_KEEP, PATTERN_TRIADS};
+use crate::solve::tables::{BAND_PATTERN_CELLS, COLUMN_CLAIMS_KEEP, PATTERN_TRIADS, TRIAD_CELLS};
 
 /// The cells of a band that at least one, two and three of its nine digit
 /// masks hold. A tree of full adders: fewer operations than counting digit
@@ -70,14 +72,7 @@ const PATTERN_LOW_CELLS: [u32; 6] = {
     let mut cells = [0u32; 6];
     let mut pattern = 0;
     while pattern < 6 {
-        let triads = PATTERN_TRIADS[pattern];
-        let mut triad = 0;
-        while triad < 9 {
-            if triads >> triad & 1 != 0 {
-                cells[pattern] |= 1 << (9 * (triad / 3) + 3 * (triad % 3));
-            }
-            triad += 1;
-        }
+        cells[pattern] = TRIAD_CELLS[PATTERN_TRIADS[pattern] as usize] & TRIAD_LOW_BITS;
         pattern += 1;
     }
     cells
@@ -89,14 +84,12 @@ const PATTERN_LOW_CELLS: [u32; 6] = {
 /// code without a load per mask.
 #[inline(always)]
 fn pattern_cells_by_logic(mask: u32) -> u32 {
-    /// The lowest bit of each triad.
-    const TRIAD_LOW_BITS: u32 = 0x124_9249;
     let any = (mask | mask >> 1 | mask >> 2) & TRIAD_LOW_BITS;
     let mut allowed = 0;
     for pattern in PATTERN_LOW_CELLS {
         allowed |= if any & pattern == pattern { pattern } else { 0 };
     }
-    allowed | allowed << 1 | allowed << 2
+    spread_triad(allowed)
 }
 
 /// [`COLUMN_CLAIMS_KEEP`] of `columns` by logic, for the same reason as
@@ -109,7 +102,8 @@ fn column_claims_keep_by_logic(columns: u32) -> u32 {
     // borrows within boxes, and what is left is a box's second column.
     let rest = columns & columns.wrapping_sub(BOX_LOW_BITS);
     let wide = (rest | rest >> 1 | rest >> 2) & BOX_LOW_BITS;
-    let claimed = columns & !(wide | wide << 1 | wide << 2);
+    // A box's three columns sit as a triad's three cells do.
+    let claimed = columns & !spread_triad(wide);
     !(claimed | claimed << 9 | claimed << 18) & ((1 << 27) - 1)
 }
 
@@ -564,7 +558,6 @@ mod tests {
     #[test]
     fn the_pattern_cells_by_logic_match_the_table() {
         use crate::solve::kernels::triads_of;
-        use crate::solve::tables::TRIAD_CELLS;
         // Every set of whole triads, then random masks of every density.
         for triads in 0..512 {
             let mask = TRIAD_CELLS[triads];

@@ -36,6 +36,16 @@ pub(super) const ROW: u32 = 0x1FF;
 /// three rows are all non-empty borrows within each row only.
 pub(super) const ROW_LOW_BITS: u32 = 0x40201;
 
+/// Each triad of a band mask, lowest bit (bit `3 * k`).
+pub(super) const TRIAD_LOW_BITS: u32 = 0x124_9249;
+
+/// Each triad's lowest bit to the triad's three bits: by shifts, which
+/// vector code does faster than the multiply by 7 it stands for.
+#[inline(always)]
+pub(super) fn spread_triad(bits: u32) -> u32 {
+    bits | bits << 1 | bits << 2
+}
+
 /// A full adder on 27 lanes: the sum and carry bits of `a + b + c`.
 #[inline(always)]
 pub(super) fn full_adder(a: u32, b: u32, c: u32) -> (u32, u32) {

@@ -4,10 +4,9 @@
 //! must go there, take it whole. With them, the column-to-box claim that the
 //! band steps, which see one band, cannot make.
 
-use super::state::{full_adder, Contradiction, State, ROW, ROW_LOW_BITS};
-
-/// Each triad of a band mask, lowest bit (bit `3 * k`).
-const TRIAD_LOW_BITS: u32 = 0x124_9249;
+use super::state::{
+    full_adder, spread_triad, Contradiction, State, ROW, ROW_LOW_BITS, TRIAD_LOW_BITS,
+};
 
 /// Bit `9 * row + band` for every row and band: a row's first triad in the
 /// packed horizontal form below.
@@ -15,13 +14,6 @@ const ROW_BAND_BITS: u32 = 0x7 * ROW_LOW_BITS;
 
 /// All 27 triads of one direction, packed.
 const ALL_TRIADS: u32 = (1 << 27) - 1;
-
-/// Each triad's lowest bit to the triad's three bits: by shifts, which
-/// vector code does faster than the multiply by 7 it stands for.
-#[inline(always)]
-fn spread_triad(bits: u32) -> u32 {
-    bits | bits << 1 | bits << 2
-}
 
 /// Each bit to itself and the two bits three and six above it.
 #[inline(always)]
