@@ -32,6 +32,25 @@ def timed(command):
     return time.perf_counter() - start
 
 
+def speedup(binary, path, runs, threads, extra=()):
+    """Times `solve -j1` and `solve -jTHREADS` (with `extra` arguments) on `path` in `runs`
+    alternating pairs; returns the times of each and the median of one / many over the pairs."""
+    one, many = [], []
+    single = [str(binary), "solve", "-j1", *extra, str(path)]
+    parallel = [str(binary), "solve", f"-j{threads}", *extra, str(path)]
+    for run in range(runs):
+        # Which goes first alternates: on a machine whose speed drifts, a
+        # fixed order favours one side (docs/PERFORMANCE.md, "Sixteenth
+        # session").
+        if run % 2:
+            many.append(timed(parallel))
+            one.append(timed(single))
+        else:
+            one.append(timed(single))
+            many.append(timed(parallel))
+    return one, many, statistics.median(a / b for a, b in zip(one, many))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=12, help="pairs of runs per file")
@@ -59,20 +78,7 @@ def main():
                 subprocess.run([args.binary, "transform", "--seed", str(args.symmetry), name],
                                stdout=out, check=True)
             path = disguised
-        one, many = [], []
-        single = [args.binary, "solve", "-j1", *extra, str(path)]
-        parallel = [args.binary, "solve", f"-j{args.threads}", *extra, str(path)]
-        for run in range(args.runs):
-            # Which goes first alternates: on a machine whose speed drifts,
-            # a fixed order favours one side (docs/PERFORMANCE.md,
-            # "Sixteenth session").
-            if run % 2:
-                many.append(timed(parallel))
-                one.append(timed(single))
-            else:
-                one.append(timed(single))
-                many.append(timed(parallel))
-        ratio = statistics.median(a / b for a, b in zip(one, many))
+        one, many, ratio = speedup(args.binary, path, args.runs, args.threads, extra)
         print(f"| {pathlib.Path(name).name} | {min(one):.3f} | {min(many):.3f} | {ratio:.2f} |")
 
 

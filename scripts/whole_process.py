@@ -43,6 +43,38 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 RELEASE = ROOT / "target" / "release"
 
 
+# Each of sudokit's modes: its arguments, and the peers' mode it is set against.
+MODES = (("first", ["solve", "--first", "-j1"], "first", "first"),
+         ("solve", ["solve", "-j1"], "count2", "count-2"))
+
+
+def time_mode(name, mine, sudokit, peers, runs):
+    """Times sudokit's mode `mine` (of MODES) on file `name` beside each of `peers` ((label,
+    program) pairs) in `runs` rounds; returns the best time of each label (sudokit's under
+    "sudokit") and each peer's ratios, round by round, of its time to sudokit's."""
+    arguments, peer_mode = next((arguments, theirs) for mode, arguments, theirs, _ in MODES
+                                if mode == mine)
+    commands = [("sudokit", [str(sudokit)] + arguments)]
+    commands += [(label, [program, peer_mode]) for label, program in peers]
+    best = {}
+    ratios = {label: [] for label, _ in peers}
+    for run in range(runs):
+        # Each sudokit run is timed beside the peers' runs (which goes first
+        # rotates): the machine's speed drifts over seconds, so the ratio
+        # within a round says more than two minima.
+        took = {}
+        shift = run % len(commands)
+        for label, command in commands[shift:] + commands[:shift]:
+            started = time.perf_counter()
+            subprocess.run(command + [name], stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL, check=True)
+            took[label] = time.perf_counter() - started
+            best[label] = min(best.get(label, took[label]), took[label])
+        for label, _ in peers:
+            ratios[label].append(took[label] / took["sudokit"])
+    return best, ratios
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5,
@@ -70,10 +102,8 @@ def main():
         if not program:
             sys.exit(f"--also takes NAME=PROGRAM, not {also}")
         peers.append((label, program))
-    modes = (("first", ["solve", "--first", "-j1"], "first", "first"),
-             ("solve", ["solve", "-j1"], "count2", "count-2"))
     header = ["file"]
-    for mine, _, _, theirs in modes:
+    for mine, _, _, theirs in MODES:
         header.append(f"sudokit {'--first' if mine == 'first' else 'solve'}")
         for label, _ in peers:
             header += [f"{label} {theirs}", "ratio"]
@@ -91,26 +121,8 @@ def main():
         if not args.no_check:
             check_answers(name, sudokit, peers)
         row = [pathlib.Path(name).name]
-        for mine, arguments, peer_mode, _ in modes:
-            commands = [("sudokit", [str(sudokit)] + arguments)]
-            commands += [(label, [program, peer_mode]) for label, program in peers]
-            best = {}
-            ratios = {label: [] for label, _ in peers}
-            for run in range(args.runs):
-                # Each sudokit run is timed beside the peers' runs (which
-                # goes first rotates): the machine's speed drifts over
-                # seconds, so the ratio within a round says more than two
-                # minima.
-                took = {}
-                shift = run % len(commands)
-                for label, command in commands[shift:] + commands[:shift]:
-                    started = time.perf_counter()
-                    subprocess.run(command + [name], stdout=subprocess.DEVNULL,
-                                   stderr=subprocess.DEVNULL, check=True)
-                    took[label] = time.perf_counter() - started
-                    best[label] = min(best.get(label, took[label]), took[label])
-                for label, _ in peers:
-                    ratios[label].append(took[label] / took["sudokit"])
+        for mine, _, _, _ in MODES:
+            best, ratios = time_mode(name, mine, sudokit, peers, args.runs)
             row.append(f"{best['sudokit'] * 1000:.1f} ms")
             for label, _ in peers:
                 row += [f"{best[label] * 1000:.1f} ms", f"{statistics.median(ratios[label]):.2f}×"]

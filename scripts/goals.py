@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""Issue 18's speed goals, checked in one run on this machine, as the issue says they will be.
+
+On fresh random symmetries of every collection (three seeds drawn at random unless given), times
+sudokit whole, one thread, beside tdoku and the `sudoku` crate (the rounds and the answer check of
+whole_process.py), then two threads against one (threads.py, on the first seed), and ends with a
+verdict: the lowest ratio each goal met over every seed and file, where it was met, and whether
+it holds.
+
+    cargo build --release && cargo build --release -p sudokit-bench --examples
+    tdoku=$(scripts/build_tdoku.sh)
+    python3 scripts/goals.py --tdoku $tdoku [--seed S ...] [--runs N] [--thread-runs N] [FILE...]
+
+The files default to ../shared/data/puzzles/*.txt beside the checkout, else the samples in
+data/puzzles (too small for the figures to mean much). The goals: against tdoku at least 1.3x for
+first solutions and for `solve` against its count to two (heading for 1.5x); against the crate
+at least 1.5x both ways; two threads at least 1.8x one on bulk files (here, files of 10,000
+puzzles or more; smaller files are shown, not judged: one thread answers them in a few
+milliseconds, a tenth of which is the start of the process).
+"""
+
+import argparse
+import pathlib
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+
+from machine import machine_line
+from threads import speedup
+from whole_process import MODES, RELEASE, check_answers, time_mode
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared" / "data" / "puzzles"
+SAMPLES = ROOT / "data" / "puzzles"
+
+# (peer, the floor a ratio must reach, the mark it heads for)
+FLOORS = {"tdoku": (1.3, 1.5), "crate": (1.5, None)}
+THREADS_FLOOR = 1.8
+BULK_PUZZLES = 10_000
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tdoku", required=True, metavar="PROGRAM",
+                        help="tdoku's driver, as scripts/build_tdoku.sh prints it")
+    parser.add_argument("--seed", type=int, action="append", metavar="SEED",
+                        help="a seed of symmetries (repeat for more); three fresh ones by default")
+    parser.add_argument("--runs", type=int, default=7, help="rounds per file, mode and seed")
+    parser.add_argument("--thread-runs", type=int, default=15,
+                        help="pairs of -j1 and -j2 runs per file and mode")
+    parser.add_argument("files", nargs="*", help="puzzle files, one puzzle a line")
+    args = parser.parse_args()
+
+    sudokit = RELEASE / "sudokit"
+    peer = RELEASE / "examples" / "peer_cli"
+    for binary in (sudokit, peer):
+        if not binary.exists():
+            sys.exit(f"{binary} is missing: run `cargo build --release && "
+                     "cargo build --release -p sudokit-bench --examples` first")
+    if not pathlib.Path(args.tdoku).exists():
+        sys.exit(f"{args.tdoku} is missing: build it with scripts/build_tdoku.sh")
+    files = args.files or sorted(str(path) for path in
+                                 (SHARED if SHARED.is_dir() else SAMPLES).glob("*.txt"))
+    seeds = args.seed or [random.SystemRandom().randrange(1, 1_000_000) for _ in range(3)]
+    peers = [("crate", str(peer)), ("tdoku", args.tdoku)]
+    scratch_folder = tempfile.TemporaryDirectory(prefix="sudokit-goals-")
+    scratch = pathlib.Path(scratch_folder.name)
+
+    print(machine_line(sudokit))
+    print(f"Seeds {', '.join(map(str, seeds))}; {args.runs} rounds; "
+          f"`python3 scripts/goals.py --tdoku {args.tdoku} "
+          + " ".join(f"--seed {seed}" for seed in seeds)
+          + f" --runs {args.runs} --thread-runs {args.thread_runs}`")
+    print()
+    print("| collection | seed | `solve --first` / crate's first | / tdoku's first "
+          "| `solve` / crate's count to two | / tdoku's count to two |")
+    print("|---|---:|---:|---:|---:|---:|")
+    # (peer, mode) -> [(ratio, file, seed)]
+    lowest = {(label, mode): [] for label, _ in peers for mode, *_ in MODES}
+    disguised = {}
+    for name in files:
+        for seed in seeds:
+            path = scratch / f"{seed}-{pathlib.Path(name).name}"
+            with open(path, "wb") as out:
+                subprocess.run([str(sudokit), "transform", "--seed", str(seed), name],
+                               stdout=out, check=True)
+            disguised.setdefault(name, path)
+            check_answers(str(path), sudokit, peers)
+            cells = []
+            for mode, *_ in MODES:
+                _, ratios = time_mode(str(path), mode, sudokit, peers, args.runs)
+                for label, _ in peers:
+                    ratio = statistics.median(ratios[label])
+                    lowest[(label, mode)].append((ratio, collection(name), seed))
+                    cells.append(f"{ratio:.2f}×")
+            # Columns in the README's order: crate first, tdoku first, crate, tdoku.
+            print(f"| {collection(name)} | {seed} | " + " | ".join(cells) + " |", flush=True)
+
+    print()
+    print(f"Two threads against one (seed {seeds[0]}, {args.thread_runs} pairs, median):")
+    print()
+    print("| collection | puzzles | `solve` | `solve --first` |")
+    print("|---|---:|---:|---:|")
+    scaling = {"bulk": [], "small": []}
+    for name in files:
+        path = disguised[name]
+        puzzles = sum(1 for line in open(path) if line.strip())
+        speedups = [speedup(sudokit, path, args.thread_runs, 2, extra)[2]
+                    for extra in ([], ["--first"])]
+        kind = "bulk" if puzzles >= BULK_PUZZLES else "small"
+        scaling[kind] += [(ratio, collection(name), mode)
+                          for ratio, mode in zip(speedups, ("solve", "first"))]
+        print(f"| {collection(name)} | {puzzles:,} | {speedups[0]:.2f}× | {speedups[1]:.2f}× |",
+              flush=True)
+
+    print()
+    print("| goal | lowest | where | holds |")
+    print("|---|---:|---|---|")
+    for (label, mode), measured in lowest.items():
+        floor, heading = FLOORS[label]
+        ratio, name, seed = min(measured)
+        against = "first solutions" if mode == "first" else "`solve` against its count to two"
+        goal = f"{label}, {against}: at least {floor}x" + (
+            f" (heading for {heading}x)" if heading else "")
+        verdict = "yes" if ratio >= floor else "**no**"
+        if heading and ratio >= floor:
+            verdict += f", {'at' if ratio >= heading else 'below'} {heading}x"
+        print(f"| {goal} | {ratio:.2f}× | {name}, seed {seed} | {verdict} |")
+    if scaling["bulk"]:
+        ratio, name, mode = min(scaling["bulk"])
+        print(f"| two threads on bulk files: at least {THREADS_FLOOR}x | {ratio:.2f}× | {name}, "
+              f"{mode} | {'yes' if ratio >= THREADS_FLOOR else '**no**'} |")
+    else:
+        print(f"| two threads on bulk files: at least {THREADS_FLOOR}x | - "
+              f"| no file of {BULK_PUZZLES:,} puzzles or more | not judged |")
+    if scaling["small"]:
+        ratio, name, mode = min(scaling["small"])
+        print(f"| two threads on small files (not judged) | {ratio:.2f}× | {name}, {mode} | - |")
+
+
+def collection(name):
+    """A file's collection, as the README's tables name it."""
+    stem = pathlib.Path(name).stem
+    for key, label in (("17_clue", "17-clue"), ("top1465", "top1465"), ("1905", "forum-hardest-1905"),
+                       ("1106", "forum-hardest-1106"), ("serg", "serg")):
+        if key in stem:
+            return label
+    return stem
+
+
+if __name__ == "__main__":
+    main()
