@@ -72,7 +72,8 @@ def main():
     print(f"Seeds {', '.join(map(str, seeds))}; {args.runs} rounds; "
           f"`python3 scripts/goals.py --tdoku {args.tdoku} "
           + " ".join(f"--seed {seed}" for seed in seeds)
-          + f" --runs {args.runs} --thread-runs {args.thread_runs}`")
+          + f" --runs {args.runs} --thread-runs {args.thread_runs}"
+          + "".join(f" {name}" for name in args.files) + "`")
     print()
     print("| collection | seed | `solve --first` / crate's first | / tdoku's first "
           "| `solve` / crate's count to two | / tdoku's count to two |")
@@ -106,7 +107,8 @@ def main():
     scaling = {"bulk": [], "small": []}
     for name in files:
         path = disguised[name]
-        puzzles = sum(1 for line in open(path) if line.strip())
+        with open(path) as puzzles_file:
+            puzzles = sum(1 for line in puzzles_file if line.strip())
         speedups = [speedup(sudokit, path, args.thread_runs, 2, extra)[2]
                     for extra in ([], ["--first"])]
         kind = "bulk" if puzzles >= BULK_PUZZLES else "small"
