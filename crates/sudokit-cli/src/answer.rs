@@ -12,29 +12,38 @@ use crate::teach;
 use crate::OutputFormat;
 
 /// The style an answer is written in: the one asked for, else the record's
-/// own, but one line for a canonical form (forms are identifiers, one a line).
-fn style_for(answered: &Answered, format: Option<OutputFormat>) -> Style {
+/// own (`record_style`), but one line for a canonical form (forms are
+/// identifiers, one a line).
+pub fn style_for(outcome: &Outcome, record_style: Style, format: Option<OutputFormat>) -> Style {
+    if format.is_none() && matches!(outcome, Outcome::Canonical { .. }) {
+        Style::Line
+    } else {
+        style_asked(record_style, format)
+    }
+}
+
+/// The style of any answer but a canonical form: the one asked for, else the
+/// record's own.
+pub fn style_asked(record_style: Style, format: Option<OutputFormat>) -> Style {
     match format {
-        None if matches!(answered.outcome, Outcome::Canonical { .. }) => Style::Line,
         Some(OutputFormat::Line) => Style::Line,
         Some(OutputFormat::Block) => Style::Block,
         Some(OutputFormat::Digits) => Style::Digits,
         Some(OutputFormat::Drawn) => Style::Drawn,
-        Some(OutputFormat::Json) | None => answered.record.style,
+        Some(OutputFormat::Json) | None => record_style,
     }
 }
 
-/// Whether answers in this style take several lines (and so are separated by a blank line).
-pub fn is_multiline(answered: &Answered, format: Option<OutputFormat>) -> bool {
+/// Whether an answer takes several lines (and so is set apart by blank
+/// lines), for a record written in `record_style`.
+pub fn is_multiline(outcome: &Outcome, record_style: Style, format: Option<OutputFormat>) -> bool {
     matches!(
-        answered.outcome,
+        outcome,
         Outcome::Solved(_) | Outcome::Canonical { .. } | Outcome::Transformed(_)
-    ) && !style_for(answered, format).is_one_line()
+    ) && !style_for(outcome, record_style, format).is_one_line()
         && format != Some(OutputFormat::Json)
-        || matches!(
-            answered.outcome,
-            Outcome::Traced { .. } | Outcome::Explained(_)
-        ) && format != Some(OutputFormat::Json)
+        || matches!(outcome, Outcome::Traced { .. } | Outcome::Explained(_))
+            && format != Some(OutputFormat::Json)
 }
 
 /// Writes the answer's text for stdout: the board, the count, or nothing for a
@@ -52,7 +61,7 @@ pub fn write_answer(
         out.push(b'\n');
         return;
     }
-    let style = style_for(answered, format);
+    let style = style_for(&answered.outcome, answered.record.style, format);
     match answered.outcome {
         Outcome::Solved(grid) | Outcome::Transformed(grid) => {
             text::write_grid(out, &grid, style, answered.record.blank)

@@ -33,6 +33,10 @@ const CHUNKS_PER_THREAD: usize = 16;
 /// thread's part of the records left.
 const TAIL_CHUNKS_PER_THREAD: usize = 2;
 
+/// The exit status of a record answered with a solution
+/// (`Outcome::exit_status` of `Outcome::Solved`).
+const SOLVED_STATUS: u8 = 0;
+
 /// Bytes of a board on one line, 81 cells and a line ending: the usual
 /// size of a record read and of an answer written.
 const LINE_BYTES: usize = 82;
@@ -708,17 +712,7 @@ impl Job {
                 let asked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                     #[cfg(debug_assertions)]
                     failpoint(line);
-                    let answered = answer::answer(&mut solver, self.question, record, index);
-                    // Written here rather than returned: an answer is large,
-                    // and moving it out of the closure copies it.
-                    answer::write_answer(
-                        &mut answers.text,
-                        &answered,
-                        &self.file,
-                        self.format,
-                        self.question,
-                    );
-                    self.answered_record(&answered, answers.text.len())
+                    self.answer_record(&mut solver, record, index, &mut answers.text)
                 }));
                 match asked {
                     Ok(answered_record) => answers.records.push(answered_record),
@@ -741,6 +735,65 @@ impl Job {
         answers
     }
 
+    /// Answers `record`, number `index` of the run, and writes its text to
+    /// `text` (here rather than returned: an answer is large, and moving it
+    /// out copies it); returns what the printer needs of it.
+    ///
+    /// A solution of a readable board, in text, is written straight from
+    /// the solver: most records of a bulk run are such, and going through
+    /// the general answer (the record moved into an [`Answered`], then
+    /// written and summed up case by case) costs a few percent of a file of
+    /// easy boards (docs/PERFORMANCE.md). A board without one takes the
+    /// general way, with the library's outcome
+    /// ([`sudokit::answer::solve_outcome`]).
+    #[inline(always)]
+    fn answer_record(
+        &self,
+        solver: &mut Solver,
+        record: Record,
+        index: u64,
+        text: &mut Vec<u8>,
+    ) -> AnsweredRecord {
+        let answered = match (self.question, &record.grid) {
+            (Question::Solve { first }, Ok(puzzle)) if self.format != Some(OutputFormat::Json) => {
+                let guesses_before = solver.stats().guesses;
+                let answer = if first {
+                    solver.solve_first(puzzle)
+                } else {
+                    solver.solve(puzzle)
+                };
+                let guesses = solver.stats().guesses - guesses_before;
+                match answer {
+                    Ok(solution) => {
+                        let style = answer::style_asked(record.style, self.format);
+                        sudokit::text::write_grid(text, &solution, style, record.blank);
+                        return AnsweredRecord {
+                            end: text.len(),
+                            failed: false,
+                            multiline: !style.is_one_line(),
+                            diagnostic: None,
+                            guesses,
+                            // `Outcome::Solved`'s status (a test holds them
+                            // together): building the outcome to ask it costs
+                            // its drop at every record.
+                            status: SOLVED_STATUS,
+                            limit_reached: false,
+                        };
+                    }
+                    Err(error) => Answered {
+                        record,
+                        outcome: sudokit::answer::solve_outcome(Err(error)),
+                        guesses,
+                        rating: None,
+                    },
+                }
+            }
+            _ => answer::answer(solver, self.question, record, index),
+        };
+        answer::write_answer(text, &answered, &self.file, self.format, self.question);
+        self.answered_record(&answered, text.len())
+    }
+
     /// What the printer needs of `answered`, whose text ends at `end` of its
     /// chunk's text.
     fn answered_record(&self, answered: &Answered, end: usize) -> AnsweredRecord {
@@ -754,7 +807,7 @@ impl Job {
                     | Outcome::Unreadable(_)
                     | Outcome::OutOfBudget(_)
             ),
-            multiline: answer::is_multiline(answered, self.format),
+            multiline: answer::is_multiline(&answered.outcome, answered.record.style, self.format),
             diagnostic: answer::diagnostic(answered, &self.file),
             guesses: answered.guesses,
             status: answered.outcome.exit_status(),
@@ -1636,6 +1689,12 @@ mod tests {
         // A directory opens on Unix and fails on its first read.
         assert!(report(5).contains(&name(&directory)), "{}", report(5));
         assert_eq!(tasks[6], Ok((300, 2)), "numbered on from the first input");
+    }
+
+    #[test]
+    fn a_solution_written_straight_has_the_status_of_a_solved_outcome() {
+        let board: sudokit::Grid = BOARD_SOLVED.parse().expect("a solved board");
+        assert_eq!(Outcome::Solved(board).exit_status(), SOLVED_STATUS);
     }
 
     #[test]

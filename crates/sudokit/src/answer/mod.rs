@@ -336,6 +336,34 @@ pub fn answer_within(
     }
 }
 
+/// The outcome of [`Question::Solve`] for a readable board, from the
+/// solver's answer: the solution, or why there is none. [`answer`] asks it
+/// so; a caller that solves the board itself (a bulk run writing solutions
+/// straight from the solver) gets the same outcome from it.
+///
+/// ```
+/// use sudokit::answer::{solve_outcome, Outcome};
+/// use sudokit::{Grid, Solver};
+///
+/// let empty: Grid = ".".repeat(81).parse()?;
+/// assert!(matches!(solve_outcome(Solver::new().solve(&empty)), Outcome::Solved(_)));
+/// let clash: Grid = format!("11{}", ".".repeat(79)).parse()?;
+/// assert!(matches!(solve_outcome(Solver::new().solve(&clash)), Outcome::Invalid(_)));
+/// # Ok::<(), sudokit::ParseError>(())
+/// ```
+pub fn solve_outcome(answer: Result<Grid, SolveError>) -> Outcome {
+    answer.map_or_else(unsolvable, Outcome::Solved)
+}
+
+/// The outcome for a board the solver found no answer to.
+fn unsolvable(error: SolveError) -> Outcome {
+    match error {
+        SolveError::Conflict(conflict) => Outcome::Invalid(conflict),
+        SolveError::OutOfBudget(why) => Outcome::OutOfBudget(why),
+        SolveError::NoSolution => Outcome::NoSolution,
+    }
+}
+
 /// The outcome for a readable board.
 fn ask(
     solver: &mut Solver,
@@ -345,20 +373,12 @@ fn ask(
     index: u64,
     budget: &Budget,
 ) -> Outcome {
-    let unsolvable = |error: SolveError| match error {
-        SolveError::Conflict(conflict) => Outcome::Invalid(conflict),
-        SolveError::OutOfBudget(why) => Outcome::OutOfBudget(why),
-        _ => Outcome::NoSolution,
-    };
     match question {
-        Question::Solve { first } => {
-            let result = if first {
-                solver.solve_first(puzzle)
-            } else {
-                solver.solve(puzzle)
-            };
-            result.map_or_else(unsolvable, Outcome::Solved)
-        }
+        Question::Solve { first } => solve_outcome(if first {
+            solver.solve_first(puzzle)
+        } else {
+            solver.solve(puzzle)
+        }),
         // One solution past the limit tells "exactly the limit" from "more".
         Question::Count { limit } => {
             match solver.count_solutions(puzzle, limit.saturating_add(1)) {
