@@ -40,10 +40,15 @@ pub fn is_multiline(outcome: &Outcome, record_style: Style, format: Option<Outpu
     matches!(
         outcome,
         Outcome::Solved(_) | Outcome::Canonical { .. } | Outcome::Transformed(_)
-    ) && !style_for(outcome, record_style, format).is_one_line()
-        && format != Some(OutputFormat::Json)
+    ) && board_is_multiline(style_for(outcome, record_style, format), format)
         || matches!(outcome, Outcome::Traced { .. } | Outcome::Explained(_))
             && format != Some(OutputFormat::Json)
+}
+
+/// Whether a board written in `style` (a solution, a form, a transformed
+/// board) takes several lines.
+pub fn board_is_multiline(style: Style, format: Option<OutputFormat>) -> bool {
+    !style.is_one_line() && format != Some(OutputFormat::Json)
 }
 
 /// Writes the answer's text for stdout: the board, the count, or nothing for a

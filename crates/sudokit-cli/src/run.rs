@@ -770,7 +770,7 @@ impl Job {
                         return AnsweredRecord {
                             end: text.len(),
                             failed: false,
-                            multiline: !style.is_one_line(),
+                            multiline: answer::board_is_multiline(style, self.format),
                             diagnostic: None,
                             guesses,
                             // `Outcome::Solved`'s status (a test holds them
