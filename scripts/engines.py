@@ -27,6 +27,8 @@ import sys
 import tempfile
 import time
 
+from machine import disguise
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SUDOKIT = ROOT / "target" / "release" / "sudokit"
 VARIANTS = ("portable", "avx2", "avx2+pext", "avx512")
@@ -79,9 +81,7 @@ def main():
     for name in args.files:
         if args.symmetry is not None:
             disguised = pathlib.Path(scratch.name) / pathlib.Path(name).name
-            with open(disguised, "wb") as out:
-                subprocess.run([str(SUDOKIT), "transform", "--seed", str(args.symmetry), name],
-                               stdout=out, check=True)
+            disguise(SUDOKIT, name, args.symmetry, disguised)
             name = str(disguised)
         for question, arguments in (("first", ["solve", "--first", "-j1"]),
                                     ("solve", ["solve", "-j1"])):

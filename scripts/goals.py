@@ -23,13 +23,12 @@ import argparse
 import pathlib
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 
-from machine import machine_line
+from machine import disguise, machine_line
 from threads import speedup
-from whole_process import MODES, RELEASE, check_answers, time_mode
+from whole_process import MODES, built_binaries, check_answers, time_mode
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared" / "data" / "puzzles"
@@ -53,12 +52,7 @@ def main():
     parser.add_argument("files", nargs="*", help="puzzle files, one puzzle a line")
     args = parser.parse_args()
 
-    sudokit = RELEASE / "sudokit"
-    peer = RELEASE / "examples" / "peer_cli"
-    for binary in (sudokit, peer):
-        if not binary.exists():
-            sys.exit(f"{binary} is missing: run `cargo build --release && "
-                     "cargo build --release -p sudokit-bench --examples` first")
+    sudokit, peer = built_binaries()
     if not pathlib.Path(args.tdoku).exists():
         sys.exit(f"{args.tdoku} is missing: build it with scripts/build_tdoku.sh")
     files = args.files or sorted(str(path) for path in
@@ -84,9 +78,7 @@ def main():
     for name in files:
         for seed in seeds:
             path = scratch / f"{seed}-{pathlib.Path(name).name}"
-            with open(path, "wb") as out:
-                subprocess.run([str(sudokit), "transform", "--seed", str(seed), name],
-                               stdout=out, check=True)
+            disguise(sudokit, name, seed, path)
             disguised.setdefault(name, path)
             check_answers(str(path), sudokit, peers)
             cells = []

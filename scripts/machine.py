@@ -5,6 +5,7 @@
 
 gives, say, `Machine: AMD EPYC (family 25, model 1), 2 logical CPUs; sudokit: avx2+pext engine,
 one board at a time (first solutions)`, so that every figure names the CPU it was measured on.
+`disguise` writes a file's random symmetries, as the timing scripts time them.
 """
 
 import os
@@ -41,3 +42,11 @@ def machine_line(sudokit):
     chosen = summary.partition(" thread, ")[2].partition(";")[0]
     return (f"Machine: {cpu_name()}, {os.cpu_count()} logical CPUs; "
             f"sudokit: {chosen} (first solutions)")
+
+
+def disguise(sudokit, name, seed, path):
+    """Writes to `path` a random symmetry of each puzzle of file `name`, drawn from `seed`
+    (`sudokit transform --seed`): the speed goals are checked on held-out symmetries."""
+    with open(path, "wb") as out:
+        subprocess.run([str(sudokit), "transform", "--seed", str(seed), str(name)],
+                       stdout=out, check=True)

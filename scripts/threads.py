@@ -20,7 +20,7 @@ import sys
 import tempfile
 import time
 
-from machine import machine_line
+from machine import disguise, machine_line
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SUDOKIT = ROOT / "target" / "release" / "sudokit"
@@ -74,9 +74,7 @@ def main():
         path = pathlib.Path(name)
         if args.symmetry is not None:
             disguised = pathlib.Path(scratch.name) / path.name
-            with open(disguised, "wb") as out:
-                subprocess.run([args.binary, "transform", "--seed", str(args.symmetry), name],
-                               stdout=out, check=True)
+            disguise(args.binary, name, args.symmetry, disguised)
             path = disguised
         one, many, ratio = speedup(args.binary, path, args.runs, args.threads, extra)
         print(f"| {pathlib.Path(name).name} | {min(one):.3f} | {min(many):.3f} | {ratio:.2f} |")

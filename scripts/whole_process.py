@@ -37,7 +37,7 @@ import sys
 import tempfile
 import time
 
-from machine import machine_line
+from machine import disguise, machine_line
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 RELEASE = ROOT / "target" / "release"
@@ -46,6 +46,17 @@ RELEASE = ROOT / "target" / "release"
 # Each of sudokit's modes: its arguments, and the peers' mode it is set against.
 MODES = (("first", ["solve", "--first", "-j1"], "first", "first"),
          ("solve", ["solve", "-j1"], "count2", "count-2"))
+
+
+def built_binaries():
+    """sudokit and the crate's driver (peer_cli) as built for release; exits if either is missing."""
+    sudokit = RELEASE / "sudokit"
+    peer = RELEASE / "examples" / "peer_cli"
+    for binary in (sudokit, peer):
+        if not binary.exists():
+            sys.exit(f"{binary} is missing: run `cargo build --release && "
+                     "cargo build --release -p sudokit-bench --examples` first")
+    return sudokit, peer
 
 
 def time_mode(name, mine, sudokit, peers, runs):
@@ -89,13 +100,7 @@ def main():
     args = parser.parse_args()
     scratch = tempfile.TemporaryDirectory()
 
-    sudokit = RELEASE / "sudokit"
-    peer = RELEASE / "examples" / "peer_cli"
-    for binary in (sudokit, peer):
-        if not binary.exists():
-            sys.exit(f"{binary} is missing: run `cargo build --release && "
-                     "cargo build --release -p sudokit-bench --examples` first")
-
+    sudokit, peer = built_binaries()
     peers = [("crate", str(peer))]
     for also in args.also:
         label, _, program = also.partition("=")
@@ -114,9 +119,7 @@ def main():
     for name in args.files:
         if args.symmetry is not None:
             disguised = pathlib.Path(scratch.name) / pathlib.Path(name).name
-            with open(disguised, "wb") as out:
-                subprocess.run([str(sudokit), "transform", "--seed", str(args.symmetry), name],
-                               stdout=out, check=True)
+            disguise(sudokit, name, args.symmetry, disguised)
             name = str(disguised)
         if not args.no_check:
             check_answers(name, sudokit, peers)
