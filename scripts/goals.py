@@ -5,7 +5,9 @@ On fresh random symmetries of every collection (three seeds drawn at random unle
 sudokit whole, one thread, beside tdoku and the `sudoku` crate (the rounds and the answer check of
 whole_process.py), then two threads against one (threads.py, on the first seed), and ends with a
 verdict: the lowest ratio each goal met over every seed and file, where it was met, and whether
-it holds.
+it holds. Every file, seed and mode takes its rounds in turn, one round each before the next (the
+thread pairs too), so that each ratio is a median over the whole run: a slow spell of the
+machine cannot sink one cell alone. The tables come at the end; stderr says how far it is.
 
     cargo build --release && cargo build --release -p sudokit-bench --examples
     tdoku=$(scripts/build_tdoku.sh)
@@ -72,8 +74,11 @@ def main():
     print("| collection | seed | `solve --first` / crate's first | / tdoku's first "
           "| `solve` / crate's count to two | / tdoku's count to two |")
     print("|---|---:|---:|---:|---:|---:|")
-    # (peer, mode) -> [(ratio, file, seed)]
-    lowest = {(label, mode): [] for label, _ in peers for mode, *_ in MODES}
+    # The cells (file and seed, each mode) take their rounds in turn, round by
+    # round, so that each cell's median spans the whole run: a slow spell of
+    # the machine then weighs a round or two of every cell, not every round
+    # of one (docs/PERFORMANCE.md, "Twenty-fifth session").
+    cells = []
     disguised = {}
     for name in files:
         for seed in seeds:
@@ -81,28 +86,46 @@ def main():
             disguise(sudokit, name, seed, path)
             disguised.setdefault(name, path)
             check_answers(str(path), sudokit, peers)
-            cells = []
+            cells.append((name, seed, path))
+    # (file, seed, mode, peer) -> ratios, round by round
+    ratios = {}
+    for round_number in range(args.runs):
+        progress(f"round {round_number + 1} of {args.runs}")
+        for name, seed, path in cells:
             for mode, *_ in MODES:
-                _, ratios = time_mode(str(path), mode, sudokit, peers, args.runs)
+                _, round_ratios = time_mode(str(path), mode, sudokit, peers, 1, round_number)
                 for label, _ in peers:
-                    ratio = statistics.median(ratios[label])
-                    lowest[(label, mode)].append((ratio, collection(name), seed))
-                    cells.append(f"{ratio:.2f}×")
-            # Columns in the README's order: crate first, tdoku first, crate, tdoku.
-            print(f"| {collection(name)} | {seed} | " + " | ".join(cells) + " |", flush=True)
+                    ratios.setdefault((name, seed, mode, label), []).extend(round_ratios[label])
+    # (peer, mode) -> [(ratio, file, seed)]
+    lowest = {(label, mode): [] for label, _ in peers for mode, *_ in MODES}
+    for name, seed, _ in cells:
+        row = []
+        for mode, *_ in MODES:
+            for label, _ in peers:
+                ratio = statistics.median(ratios[(name, seed, mode, label)])
+                lowest[(label, mode)].append((ratio, collection(name), seed))
+                row.append(f"{ratio:.2f}×")
+        # Columns in the README's order: crate first, tdoku first, crate, tdoku.
+        print(f"| {collection(name)} | {seed} | " + " | ".join(row) + " |", flush=True)
 
     print()
     print(f"Two threads against one (seed {seeds[0]}, {args.thread_runs} pairs, median):")
     print()
     print("| collection | puzzles | `solve` | `solve --first` |")
     print("|---|---:|---:|---:|")
+    # The pairs in turn too, as the rounds above.
+    pairs = {}
+    for pair_number in range(args.thread_runs):
+        progress(f"pair {pair_number + 1} of {args.thread_runs}")
+        for name in files:
+            for extra in ([], ["--first"]):
+                one, many, _ = speedup(sudokit, disguised[name], 1, 2, extra, pair_number)
+                pairs.setdefault((name, bool(extra)), []).append(one[0] / many[0])
     scaling = {"bulk": [], "small": []}
     for name in files:
-        path = disguised[name]
-        with open(path) as puzzles_file:
+        with open(disguised[name]) as puzzles_file:
             puzzles = sum(1 for line in puzzles_file if line.strip())
-        speedups = [speedup(sudokit, path, args.thread_runs, 2, extra)[2]
-                    for extra in ([], ["--first"])]
+        speedups = [statistics.median(pairs[(name, first)]) for first in (False, True)]
         kind = "bulk" if puzzles >= BULK_PUZZLES else "small"
         scaling[kind] += [(ratio, collection(name), mode)
                           for ratio, mode in zip(speedups, ("solve", "first"))]
@@ -132,6 +155,11 @@ def main():
     if scaling["small"]:
         ratio, name, mode = min(scaling["small"])
         print(f"| two threads on small files (not judged) | {ratio:.2f}× | {name}, {mode} | - |")
+
+
+def progress(message):
+    """Says on stderr how far the timing is: the tables come only at its end."""
+    print(f"goals.py: {message}", file=sys.stderr, flush=True)
 
 
 def collection(name):

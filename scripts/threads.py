@@ -9,7 +9,8 @@ one-thread time / the N-thread time (the speed-up).
     python3 scripts/threads.py [--runs N] [--threads N] [--symmetry SEED] [-- EXTRA ARGS] FILE...
 
 Pairs are used because this kind of machine is shared: its speed drifts by 10-20% over seconds;
-which run of a pair goes first alternates.
+which run of a pair goes first alternates, and the files take their pairs in turn, one pair of
+each before the next, so that a slow spell weighs on every file alike.
 """
 
 import argparse
@@ -32,9 +33,10 @@ def timed(command):
     return time.perf_counter() - start
 
 
-def speedup(binary, path, runs, threads, extra=()):
+def speedup(binary, path, runs, threads, extra=(), first_pair=0):
     """Times `solve -j1` and `solve -jTHREADS` (with `extra` arguments) on `path` in `runs`
-    alternating pairs; returns the times of each and the median of one / many over the pairs."""
+    alternating pairs; returns the times of each and the median of one / many over the pairs.
+    The pairs are numbered from `first_pair`, which sets which run goes first in each."""
     one, many = [], []
     single = [str(binary), "solve", "-j1", *extra, str(path)]
     parallel = [str(binary), "solve", f"-j{threads}", *extra, str(path)]
@@ -42,7 +44,7 @@ def speedup(binary, path, runs, threads, extra=()):
         # Which goes first alternates: on a machine whose speed drifts, a
         # fixed order favours one side (docs/PERFORMANCE.md, "Sixteenth
         # session").
-        if run % 2:
+        if (first_pair + run) % 2:
             many.append(timed(parallel))
             one.append(timed(single))
         else:
@@ -70,13 +72,24 @@ def main():
     print()
     print(f"| file | -j1 best (s) | -j{args.threads} best (s) | median speed-up |")
     print("|---|---:|---:|---:|")
+    paths = []
     for name in args.files:
         path = pathlib.Path(name)
         if args.symmetry is not None:
             disguised = pathlib.Path(scratch.name) / path.name
             disguise(args.binary, name, args.symmetry, disguised)
             path = disguised
-        one, many, ratio = speedup(args.binary, path, args.runs, args.threads, extra)
+        paths.append((name, path))
+    # The files take their pairs in turn, as whole_process.py's rounds.
+    times = {name: ([], []) for name, _ in paths}
+    for pair_number in range(args.runs):
+        for name, path in paths:
+            one, many, _ = speedup(args.binary, path, 1, args.threads, extra, pair_number)
+            times[name][0].extend(one)
+            times[name][1].extend(many)
+    for name, _ in paths:
+        one, many = times[name]
+        ratio = statistics.median(a / b for a, b in zip(one, many))
         print(f"| {pathlib.Path(name).name} | {min(one):.3f} | {min(many):.3f} | {ratio:.2f} |")
 
 

@@ -16,7 +16,9 @@ checked on held-out symmetries: the collections as published favour row-major
 search, which random symmetries do not.
 
 Rounds are used because this kind of machine is shared: its speed drifts by 10-20% over
-seconds, so the ratio within a round says more than two minima.
+seconds, so the ratio within a round says more than two minima. Every file and mode takes its
+rounds in turn, one round of each before the next, so that a slow spell weighs on all alike; the
+table comes at the end (stderr counts the rounds).
 
     python3 scripts/whole_process.py --also tdoku=PATH/tdoku_cli FILE...
 
@@ -59,10 +61,12 @@ def built_binaries():
     return sudokit, peer
 
 
-def time_mode(name, mine, sudokit, peers, runs):
+def time_mode(name, mine, sudokit, peers, runs, first_round=0):
     """Times sudokit's mode `mine` (of MODES) on file `name` beside each of `peers` ((label,
     program) pairs) in `runs` rounds; returns the best time of each label (sudokit's under
-    "sudokit") and each peer's ratios, round by round, of its time to sudokit's."""
+    "sudokit") and each peer's ratios, round by round, of its time to sudokit's. The rounds
+    are numbered from `first_round`, which sets who goes first in each (a caller timing one
+    round at a time passes its count)."""
     arguments, peer_mode = next((arguments, theirs) for mode, arguments, theirs, _ in MODES
                                 if mode == mine)
     commands = [("sudokit", [str(sudokit)] + arguments)]
@@ -74,7 +78,7 @@ def time_mode(name, mine, sudokit, peers, runs):
         # rotates): the machine's speed drifts over seconds, so the ratio
         # within a round says more than two minima.
         took = {}
-        shift = run % len(commands)
+        shift = (first_round + run) % len(commands)
         for label, command in commands[shift:] + commands[:shift]:
             started = time.perf_counter()
             subprocess.run(command + [name], stdout=subprocess.DEVNULL,
@@ -116,6 +120,7 @@ def main():
     print()
     print("| " + " | ".join(header) + " |")
     print("|---|" + "---:|" * (len(header) - 1))
+    names = []
     for name in args.files:
         if args.symmetry is not None:
             disguised = pathlib.Path(scratch.name) / pathlib.Path(name).name
@@ -123,12 +128,30 @@ def main():
             name = str(disguised)
         if not args.no_check:
             check_answers(name, sudokit, peers)
+        names.append(name)
+    # Every file and mode takes its rounds in turn, one round of each before
+    # the next, so that a slow spell of the machine weighs a round or two of
+    # each rather than every round of one (docs/PERFORMANCE.md, "Twenty-fifth
+    # session").
+    best = {}
+    ratios = {}
+    for round_number in range(args.runs):
+        print(f"whole_process.py: round {round_number + 1} of {args.runs}", file=sys.stderr,
+              flush=True)
+        for name in names:
+            for mine, _, _, _ in MODES:
+                round_best, round_ratios = time_mode(name, mine, sudokit, peers, 1, round_number)
+                for label, took in round_best.items():
+                    best[(name, mine, label)] = min(best.get((name, mine, label), took), took)
+                for label, _ in peers:
+                    ratios.setdefault((name, mine, label), []).extend(round_ratios[label])
+    for name in names:
         row = [pathlib.Path(name).name]
         for mine, _, _, _ in MODES:
-            best, ratios = time_mode(name, mine, sudokit, peers, args.runs)
-            row.append(f"{best['sudokit'] * 1000:.1f} ms")
+            row.append(f"{best[(name, mine, 'sudokit')] * 1000:.1f} ms")
             for label, _ in peers:
-                row += [f"{best[label] * 1000:.1f} ms", f"{statistics.median(ratios[label]):.2f}×"]
+                row += [f"{best[(name, mine, label)] * 1000:.1f} ms",
+                        f"{statistics.median(ratios[(name, mine, label)]):.2f}×"]
         print("| " + " | ".join(row) + " |", flush=True)
 
 
