@@ -64,15 +64,22 @@ pub struct Config {
 /// Runs the question over every input; returns the exit status.
 pub fn run(config: &Config) -> u8 {
     name_the_record_on_panic();
-    let threads = config
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
-        .max(1);
     let inputs: Vec<PathBuf> = if config.files.is_empty() {
         vec![PathBuf::from("-")]
     } else {
         config.files.clone()
     };
+    // No more threads than the inputs can hold boards: a worker with nothing
+    // to do costs its start (about 0.2 ms, docs/PERFORMANCE.md), which is
+    // most of the run on one board.
+    let most_records = most_records(&inputs).map_or(usize::MAX, |records| {
+        usize::try_from(records).unwrap_or(usize::MAX)
+    });
+    let threads = config
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+        .min(most_records)
+        .max(1);
     let progress = Progress::new(&inputs);
     let reader = Reader::new(
         inputs,
@@ -458,6 +465,16 @@ fn file_size(path: &std::path::Path) -> Option<u64> {
         .ok()
         .filter(|meta| meta.is_file())
         .map(|meta| meta.len())
+}
+
+/// The most records `inputs` can hold by their sizes, or `None` where an
+/// input's size is unknown (stdin, a pipe). A board takes 81 characters and
+/// a line ending at least (the last may lack it); only a record that is not a
+/// board can be shorter, and such a record costs little to answer.
+fn most_records(inputs: &[PathBuf]) -> Option<u64> {
+    inputs.iter().try_fold(0u64, |total, path| {
+        Some(total.saturating_add((file_size(path)? + 1) / LINE_BYTES as u64))
+    })
 }
 
 fn display_name(path: &std::path::Path) -> String {
@@ -1330,6 +1347,25 @@ mod tests {
                 (Stream::Out, format!("{UNIQUE_SOLVED}\n")),
             ]
         );
+    }
+
+    #[test]
+    fn the_inputs_hold_no_more_records_than_their_sizes_allow() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let one_line = file(&dir, "line.txt", &format!("{BOARD}\n"));
+        let unended = file(&dir, "unended.txt", BOARD);
+        let block = file(&dir, "block.txt", &"0 0 0 0 0 0 0 0 0\n".repeat(9));
+        let two_lines = file(&dir, "two.txt", &format!("{BOARD}\n{UNIQUE}"));
+        let empty = file(&dir, "empty.txt", "");
+        assert_eq!(most_records(std::slice::from_ref(&one_line)), Some(1));
+        assert_eq!(most_records(std::slice::from_ref(&unended)), Some(1));
+        // 162 bytes: one board written as a block, never two.
+        assert_eq!(most_records(std::slice::from_ref(&block)), Some(1));
+        assert_eq!(most_records(std::slice::from_ref(&two_lines)), Some(2));
+        assert_eq!(most_records(&[empty, one_line.clone(), two_lines]), Some(3));
+        // Sizes unknown: stdin, or a file that cannot be read.
+        assert_eq!(most_records(&[one_line.clone(), PathBuf::from("-")]), None);
+        assert_eq!(most_records(&[dir.path().join("missing.txt")]), None);
     }
 
     #[test]

@@ -27,6 +27,25 @@ fn stats_prints_a_summary_line_on_stderr() {
     assert!(stderr.contains("1 record"), "{stderr}");
 }
 
+/// A file of one board is answered on one thread whatever `-j` asks: a
+/// second worker would have nothing to do. Stdin's size is unknown, so it
+/// gets the threads asked.
+#[test]
+fn one_board_takes_one_thread() {
+    let stats_line = |args: &[&str], stdin: &str| {
+        let output = sudokit().args(args).write_stdin(stdin).output().unwrap();
+        assert_eq!(output.status.code(), Some(0));
+        stderr_of(&output)
+    };
+    let board = example("board.txt");
+    let one_file = stats_line(&["solve", "--stats", "-j4", &board], "");
+    assert!(one_file.contains(" on 1 thread,"), "{one_file}");
+    let two_files = stats_line(&["solve", "--stats", "-j4", &board, &board], "");
+    assert!(two_files.contains(" on 2 threads,"), "{two_files}");
+    let stdin = stats_line(&["solve", "--stats", "-j4"], &read_example("board.txt"));
+    assert!(stdin.contains(" on 4 threads,"), "{stdin}");
+}
+
 #[test]
 fn without_stats_a_successful_run_is_silent_on_stderr() {
     sudokit()
