@@ -70,8 +70,8 @@ pub fn run(config: &Config) -> u8 {
         config.files.clone()
     };
     // No more threads than the inputs can hold boards: a worker with nothing
-    // to do costs its start (about 0.2 ms, docs/PERFORMANCE.md), which is
-    // most of the run on one board.
+    // to do still costs its start, a good part of a run on one board
+    // (docs/PERFORMANCE.md, "No more threads than boards").
     let most_records = most_records(&inputs).map_or(usize::MAX, |records| {
         usize::try_from(records).unwrap_or(usize::MAX)
     });
