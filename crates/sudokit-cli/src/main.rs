@@ -399,7 +399,7 @@ struct CommonArgs {
     #[arg(long, value_enum)]
     format: Option<OutputFormat>,
 
-    /// Worker threads for bulk runs (default: all cores; never more than the input files can hold boards).
+    /// Worker threads for bulk runs (default: all cores; at most one per 8 boards the input files can hold).
     #[arg(long, short = 'j', value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
 

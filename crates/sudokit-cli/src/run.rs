@@ -37,6 +37,11 @@ const TAIL_CHUNKS_PER_THREAD: usize = 2;
 /// (`Outcome::exit_status` of `Outcome::Solved`).
 const SOLVED_STATUS: u8 = 0;
 
+/// Boards a worker needs to pay for its start: with fewer a thread each,
+/// more threads gain little on the hardest boards known and lose on easy
+/// ones (docs/PERFORMANCE.md, "No more threads than boards").
+const BOARDS_PER_WORKER: u64 = 8;
+
 /// Bytes of a board on one line, 81 cells and a line ending: the usual
 /// size of a record read and of an answer written.
 const LINE_BYTES: usize = 82;
@@ -69,16 +74,16 @@ pub fn run(config: &Config) -> u8 {
     } else {
         config.files.clone()
     };
-    // No more threads than the inputs can hold boards: a worker with nothing
-    // to do still costs its start, a good part of a run on one board
+    // No more threads than the inputs can give boards enough to pay for
+    // their start, which on a few boards costs more than it saves
     // (docs/PERFORMANCE.md, "No more threads than boards").
-    let most_records = most_records(&inputs).map_or(usize::MAX, |records| {
-        usize::try_from(records).unwrap_or(usize::MAX)
+    let most_workers = most_records(&inputs).map_or(usize::MAX, |records| {
+        usize::try_from(records / BOARDS_PER_WORKER).unwrap_or(usize::MAX)
     });
     let threads = config
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
-        .min(most_records)
+        .min(most_workers)
         .max(1);
     let progress = Progress::new(&inputs);
     let reader = Reader::new(

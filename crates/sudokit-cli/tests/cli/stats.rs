@@ -1,5 +1,7 @@
 //! `--stats`: one summary line on stderr, and nothing there without it.
 
+use std::io::Write;
+
 use crate::support::{example, read_example, repo_path, stderr_of, stdout_of, sudokit};
 
 #[test]
@@ -27,21 +29,30 @@ fn stats_prints_a_summary_line_on_stderr() {
     assert!(stderr.contains("1 record"), "{stderr}");
 }
 
-/// A file of one board is answered on one thread whatever `-j` asks: a
-/// second worker would have nothing to do. Stdin's size is unknown, so it
-/// gets the threads asked.
+/// A few boards are answered on one thread whatever `-j` asks: a second
+/// worker would cost more to start than it saves. Files of more boards, and
+/// stdin (whose size is unknown), get the threads asked.
 #[test]
-fn one_board_takes_one_thread() {
+fn a_few_boards_take_one_thread() {
     let stats_line = |args: &[&str], stdin: &str| {
         let output = sudokit().args(args).write_stdin(stdin).output().unwrap();
         assert_eq!(output.status.code(), Some(0));
         stderr_of(&output)
     };
     let board = example("board.txt");
-    let one_file = stats_line(&["solve", "--stats", "-j4", &board], "");
-    assert!(one_file.contains(" on 1 thread,"), "{one_file}");
-    let two_files = stats_line(&["solve", "--stats", "-j4", &board, &board], "");
-    assert!(two_files.contains(" on 2 threads,"), "{two_files}");
+    let one_board = stats_line(&["solve", "--stats", "-j4", &board], "");
+    assert!(one_board.contains(" on 1 thread,"), "{one_board}");
+    let four = stats_line(&["solve", "--stats", "-j4", &example("puzzles.txt")], "");
+    assert!(four.contains(" on 1 thread,"), "{four}");
+    let mut many = tempfile::NamedTempFile::new().unwrap();
+    let boards = read_example("puzzles.txt");
+    let boards = boards.lines().filter(|line| !line.starts_with('#'));
+    for line in boards.cycle().take(32) {
+        writeln!(many, "{line}").unwrap();
+    }
+    let path = many.path().to_str().unwrap().to_string();
+    let thirty_two = stats_line(&["solve", "--stats", "-j4", &path], "");
+    assert!(thirty_two.contains(" on 4 threads,"), "{thirty_two}");
     let stdin = stats_line(&["solve", "--stats", "-j4"], &read_example("board.txt"));
     assert!(stdin.contains(" on 4 threads,"), "{stdin}");
 }
