@@ -29,8 +29,8 @@ import sys
 import tempfile
 
 from machine import disguise, machine_line
-from threads import speedup
-from whole_process import MODES, built_binaries, check_answers, time_mode
+from threads import pairs_in_turn, speedup
+from whole_process import MODES, built_binaries, check_answers, rounds_in_turn
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared" / "data" / "puzzles"
@@ -74,10 +74,9 @@ def main():
     print("| collection | seed | `solve --first` / crate's first | / tdoku's first "
           "| `solve` / crate's count to two | / tdoku's count to two |")
     print("|---|---:|---:|---:|---:|---:|")
-    # The cells (file and seed, each mode) take their rounds in turn, round by
-    # round, so that each cell's median spans the whole run: a slow spell of
-    # the machine then weighs a round or two of every cell, not every round
-    # of one (docs/PERFORMANCE.md, "Twenty-fifth session").
+    # Every cell's rounds in turn with every other's (rounds_in_turn): a slow
+    # spell of the machine weighs a round or two of every cell, not every
+    # round of one.
     cells = []
     disguised = {}
     for name in files:
@@ -86,23 +85,16 @@ def main():
             disguise(sudokit, name, seed, path)
             disguised.setdefault(name, path)
             check_answers(str(path), sudokit, peers)
-            cells.append((name, seed, path))
-    # (file, seed, mode, peer) -> ratios, round by round
-    ratios = {}
-    for round_number in range(args.runs):
-        progress(f"round {round_number + 1} of {args.runs}")
-        for name, seed, path in cells:
-            for mode, *_ in MODES:
-                _, round_ratios = time_mode(str(path), mode, sudokit, peers, 1, round_number)
-                for label, _ in peers:
-                    ratios.setdefault((name, seed, mode, label), []).extend(round_ratios[label])
+            cells.append((name, seed, str(path)))
+    _, ratios = rounds_in_turn([path for *_, path in cells], sudokit, peers, args.runs,
+                               "goals.py")
     # (peer, mode) -> [(ratio, file, seed)]
     lowest = {(label, mode): [] for label, _ in peers for mode, *_ in MODES}
-    for name, seed, _ in cells:
+    for name, seed, path in cells:
         row = []
         for mode, *_ in MODES:
             for label, _ in peers:
-                ratio = statistics.median(ratios[(name, seed, mode, label)])
+                ratio = statistics.median(ratios[(path, mode, label)])
                 lowest[(label, mode)].append((ratio, collection(name), seed))
                 row.append(f"{ratio:.2f}×")
         # Columns in the README's order: crate first, tdoku first, crate, tdoku.
@@ -114,18 +106,14 @@ def main():
     print("| collection | puzzles | `solve` | `solve --first` |")
     print("|---|---:|---:|---:|")
     # The pairs in turn too, as the rounds above.
-    pairs = {}
-    for pair_number in range(args.thread_runs):
-        progress(f"pair {pair_number + 1} of {args.thread_runs}")
-        for name in files:
-            for extra in ([], ["--first"]):
-                one, many, _ = speedup(sudokit, disguised[name], 1, 2, extra, pair_number)
-                pairs.setdefault((name, bool(extra)), []).append(one[0] / many[0])
+    times = pairs_in_turn(sudokit, [(disguised[name], extra) for name in files
+                                    for extra in ((), ("--first",))],
+                          args.thread_runs, 2, "goals.py")
     scaling = {"bulk": [], "small": []}
     for name in files:
         with open(disguised[name]) as puzzles_file:
             puzzles = sum(1 for line in puzzles_file if line.strip())
-        speedups = [statistics.median(pairs[(name, first)]) for first in (False, True)]
+        speedups = [speedup(times[(disguised[name], extra)]) for extra in ((), ("--first",))]
         kind = "bulk" if puzzles >= BULK_PUZZLES else "small"
         scaling[kind] += [(ratio, collection(name), mode)
                           for ratio, mode in zip(speedups, ("solve", "first"))]
@@ -155,11 +143,6 @@ def main():
     if scaling["small"]:
         ratio, name, mode = min(scaling["small"])
         print(f"| two threads on small files (not judged) | {ratio:.2f}× | {name}, {mode} | - |")
-
-
-def progress(message):
-    """Says on stderr how far the timing is: the tables come only at its end."""
-    print(f"goals.py: {message}", file=sys.stderr, flush=True)
 
 
 def collection(name):

@@ -33,24 +33,35 @@ def timed(command):
     return time.perf_counter() - start
 
 
-def speedup(binary, path, runs, threads, extra=(), first_pair=0):
-    """Times `solve -j1` and `solve -jTHREADS` (with `extra` arguments) on `path` in `runs`
-    alternating pairs; returns the times of each and the median of one / many over the pairs.
-    The pairs are numbered from `first_pair`, which sets which run goes first in each."""
-    one, many = [], []
+def time_pair(binary, path, threads, extra, pair_number):
+    """Times `solve -j1` and `solve -jTHREADS` (with `extra` arguments) on `path` once each, one
+    right after the other; returns the two times. Which goes first alternates with
+    `pair_number`: on a machine whose speed drifts, a fixed order favours one side
+    (docs/PERFORMANCE.md, "Sixteenth session")."""
     single = [str(binary), "solve", "-j1", *extra, str(path)]
     parallel = [str(binary), "solve", f"-j{threads}", *extra, str(path)]
-    for run in range(runs):
-        # Which goes first alternates: on a machine whose speed drifts, a
-        # fixed order favours one side (docs/PERFORMANCE.md, "Sixteenth
-        # session").
-        if (first_pair + run) % 2:
-            many.append(timed(parallel))
-            one.append(timed(single))
-        else:
-            one.append(timed(single))
-            many.append(timed(parallel))
-    return one, many, statistics.median(a / b for a, b in zip(one, many))
+    if pair_number % 2:
+        many = timed(parallel)
+        return timed(single), many
+    one = timed(single)
+    return one, timed(parallel)
+
+
+def pairs_in_turn(binary, cases, runs, threads, script):
+    """Times each of `cases` ((path, extra arguments) pairs) in `runs` pairs of `-j1` and
+    `-jTHREADS`, one pair of each case before the next, so that a slow spell weighs on every case
+    alike; stderr counts the pairs, as `script` says. Returns each case's pairs of times."""
+    times = {case: [] for case in cases}
+    for pair_number in range(runs):
+        print(f"{script}: pair {pair_number + 1} of {runs}", file=sys.stderr, flush=True)
+        for path, extra in cases:
+            times[(path, extra)].append(time_pair(binary, path, threads, extra, pair_number))
+    return times
+
+
+def speedup(pairs):
+    """The median over `pairs` of the one-thread time / the many-thread time."""
+    return statistics.median(one / many for one, many in pairs)
 
 
 def main():
@@ -80,18 +91,13 @@ def main():
             disguise(args.binary, name, args.symmetry, disguised)
             path = disguised
         paths.append((name, path))
-    # The files take their pairs in turn, as whole_process.py's rounds.
-    times = {name: ([], []) for name, _ in paths}
-    for pair_number in range(args.runs):
-        for name, path in paths:
-            one, many, _ = speedup(args.binary, path, 1, args.threads, extra, pair_number)
-            times[name][0].extend(one)
-            times[name][1].extend(many)
-    for name, _ in paths:
-        one, many = times[name]
-        ratio = statistics.median(a / b for a, b in zip(one, many))
-        print(f"| {pathlib.Path(name).name} | {min(one):.3f} | {min(many):.3f} | {ratio:.2f} |")
-
+    times = pairs_in_turn(args.binary, [(path, tuple(extra)) for _, path in paths], args.runs,
+                          args.threads, "threads.py")
+    for name, path in paths:
+        pairs = times[(path, tuple(extra))]
+        one, many = zip(*pairs)
+        print(f"| {pathlib.Path(name).name} | {min(one):.3f} | {min(many):.3f} | "
+              f"{speedup(pairs):.2f} |")
 
 if __name__ == "__main__":
     main()

@@ -61,32 +61,41 @@ def built_binaries():
     return sudokit, peer
 
 
-def time_mode(name, mine, sudokit, peers, runs, first_round=0):
-    """Times sudokit's mode `mine` (of MODES) on file `name` beside each of `peers` ((label,
-    program) pairs) in `runs` rounds; returns the best time of each label (sudokit's under
-    "sudokit") and each peer's ratios, round by round, of its time to sudokit's. The rounds
-    are numbered from `first_round`, which sets who goes first in each (a caller timing one
-    round at a time passes its count)."""
+def time_round(name, mine, sudokit, peers, round_number):
+    """Times sudokit's mode `mine` (of MODES) on file `name` once beside each of `peers` ((label,
+    program) pairs), one right after the other; returns each label's time (sudokit's under
+    "sudokit"). Which goes first rotates with `round_number`: the machine's speed drifts over
+    seconds, so the ratio within a round says more than two minima."""
     arguments, peer_mode = next((arguments, theirs) for mode, arguments, theirs, _ in MODES
                                 if mode == mine)
     commands = [("sudokit", [str(sudokit)] + arguments)]
     commands += [(label, [program, peer_mode]) for label, program in peers]
-    best = {}
-    ratios = {label: [] for label, _ in peers}
-    for run in range(runs):
-        # Each sudokit run is timed beside the peers' runs (which goes first
-        # rotates): the machine's speed drifts over seconds, so the ratio
-        # within a round says more than two minima.
-        took = {}
-        shift = (first_round + run) % len(commands)
-        for label, command in commands[shift:] + commands[:shift]:
-            started = time.perf_counter()
-            subprocess.run(command + [name], stdout=subprocess.DEVNULL,
-                           stderr=subprocess.DEVNULL, check=True)
-            took[label] = time.perf_counter() - started
-            best[label] = min(best.get(label, took[label]), took[label])
-        for label, _ in peers:
-            ratios[label].append(took[label] / took["sudokit"])
+    took = {}
+    shift = round_number % len(commands)
+    for label, command in commands[shift:] + commands[:shift]:
+        started = time.perf_counter()
+        subprocess.run(command + [name], stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, check=True)
+        took[label] = time.perf_counter() - started
+    return took
+
+
+def rounds_in_turn(names, sudokit, peers, runs, script):
+    """Times every file of `names` in every mode of MODES beside `peers` in `runs` rounds, one
+    round of each file and mode before the next, so that a slow spell of the machine weighs a
+    round or two of each rather than every round of one (docs/PERFORMANCE.md, "Twenty-fifth
+    session"); stderr counts the rounds, as `script` says. Returns the best time of each (file,
+    mode, label) and each peer's ratios to sudokit, round by round, of each (file, mode, peer)."""
+    best, ratios = {}, {}
+    for round_number in range(runs):
+        print(f"{script}: round {round_number + 1} of {runs}", file=sys.stderr, flush=True)
+        for name in names:
+            for mine, *_ in MODES:
+                took = time_round(name, mine, sudokit, peers, round_number)
+                for label, seconds in took.items():
+                    best[(name, mine, label)] = min(best.get((name, mine, label), seconds), seconds)
+                for label, _ in peers:
+                    ratios.setdefault((name, mine, label), []).append(took[label] / took["sudokit"])
     return best, ratios
 
 
@@ -129,22 +138,7 @@ def main():
         if not args.no_check:
             check_answers(name, sudokit, peers)
         names.append(name)
-    # Every file and mode takes its rounds in turn, one round of each before
-    # the next, so that a slow spell of the machine weighs a round or two of
-    # each rather than every round of one (docs/PERFORMANCE.md, "Twenty-fifth
-    # session").
-    best = {}
-    ratios = {}
-    for round_number in range(args.runs):
-        print(f"whole_process.py: round {round_number + 1} of {args.runs}", file=sys.stderr,
-              flush=True)
-        for name in names:
-            for mine, _, _, _ in MODES:
-                round_best, round_ratios = time_mode(name, mine, sudokit, peers, 1, round_number)
-                for label, took in round_best.items():
-                    best[(name, mine, label)] = min(best.get((name, mine, label), took), took)
-                for label, _ in peers:
-                    ratios.setdefault((name, mine, label), []).extend(round_ratios[label])
+    best, ratios = rounds_in_turn(names, sudokit, peers, args.runs, "whole_process.py")
     for name in names:
         row = [pathlib.Path(name).name]
         for mine, _, _, _ in MODES:
