@@ -97,32 +97,13 @@ def main():
             cells.append((name, seed, str(path)))
     _, ratios = rounds_in_turn([path for *_, path in cells], sudokit, peers, args.runs,
                                "goals.py")
-    first_ratios = {key: statistics.median(values) for key, values in ratios.items()}
     for name, seed, path in cells:
         # Columns in the README's order: crate first, tdoku first, crate, tdoku.
-        row = [f"{first_ratios[(path, mode, label)]:.2f}×" for mode, *_ in MODES
+        row = [f"{statistics.median(ratios[(path, mode, label)]):.2f}×" for mode, *_ in MODES
                for label, _ in peers]
         print(f"| {collection(name)} | {seed} | " + " | ".join(row) + " |", flush=True)
-    low = [key for key, ratio in first_ratios.items() if ratio < FLOORS[key[2]][0]]
     again_runs = args.runs if args.again_runs is None else args.again_runs
-    if not again_runs:
-        low = []
-    if low:
-        _, again = rounds_in_turn(sorted({path for path, *_ in low}), sudokit, peers, again_runs,
-                                  "goals.py (again)")
-        print()
-        print(f"Under the floor, measured again ({plural(again_runs, 'round')}; judged on all "
-              "the rounds):")
-        print()
-        print("| collection | seed | against | first | again | all rounds |")
-        print("|---|---:|---|---:|---:|---:|")
-        for path, mode, label in low:
-            name, seed = next((name, seed) for name, seed, cell in cells if cell == path)
-            ratios[(path, mode, label)] += again[(path, mode, label)]
-            print(f"| {collection(name)} | {seed} | {label} {mode} "
-                  f"| {first_ratios[(path, mode, label)]:.2f}× "
-                  f"| {statistics.median(again[(path, mode, label)]):.2f}× "
-                  f"| {statistics.median(ratios[(path, mode, label)]):.2f}× |", flush=True)
+    low = measure_cells_again(cells, ratios, sudokit, peers, again_runs)
     # (peer, mode) -> [(ratio over all its rounds, where)]
     lowest = {(label, mode): [] for label, _ in peers for mode, *_ in MODES}
     for name, seed, path in cells:
@@ -150,23 +131,8 @@ def main():
         print(f"| {collection(name)} | {puzzles[name]:,} | {speedups[0]:.2f}× "
               f"| {speedups[1]:.2f}× |", flush=True)
     thread_again = args.thread_runs if args.again_runs is None else args.again_runs
-    low_pairs = [(disguised[name], extra) for name in files if puzzles[name] >= BULK_PUZZLES
-                 for extra in ((), ("--first",))
-                 if speedup(times[(disguised[name], extra)]) < THREADS_FLOOR and thread_again]
-    if low_pairs:
-        again = pairs_in_turn(sudokit, low_pairs, thread_again, 2, "goals.py (again)")
-        print()
-        print(f"Bulk files under the floor, measured again ({plural(thread_again, 'pair')}; "
-              "judged on all the pairs):")
-        print()
-        print("| collection | mode | first | again | all pairs |")
-        print("|---|---|---:|---:|---:|")
-        for case in low_pairs:
-            name = next(name for name in files if disguised[name] == case[0])
-            first = speedup(times[case])
-            times[case] += again[case]
-            print(f"| {collection(name)} | {' '.join(('solve',) + case[1])} | {first:.2f}× "
-                  f"| {speedup(again[case]):.2f}× | {speedup(times[case]):.2f}× |", flush=True)
+    bulk = [(name, disguised[name]) for name in files if puzzles[name] >= BULK_PUZZLES]
+    low_pairs = measure_pairs_again(bulk, times, sudokit, thread_again)
     scaling = {"bulk": [], "small": []}
     for name in files:
         kind = "bulk" if puzzles[name] >= BULK_PUZZLES else "small"
@@ -198,6 +164,56 @@ def main():
     if scaling["small"]:
         ratio, name, mode = min(scaling["small"])
         print(f"| two threads on small files (not judged) | {ratio:.2f}× | {name}, {mode} | - |")
+
+
+def measure_cells_again(cells, ratios, sudokit, peers, runs):
+    """Times again, in `runs` more rounds, the files of `cells` ((file, seed, path) triples) with a
+    cell under its floor, prints each such cell's first measure, second and pooled, and adds the
+    second measure's rounds to `ratios`; returns the cells measured again."""
+    low = [key for key, values in ratios.items()
+           if statistics.median(values) < FLOORS[key[2]][0]] if runs else []
+    if not low:
+        return low
+    _, again = rounds_in_turn(sorted({path for path, *_ in low}), sudokit, peers, runs,
+                              "goals.py (again)")
+    print()
+    print(f"Under the floor, measured again ({plural(runs, 'round')}; judged on all the rounds):")
+    print()
+    print("| collection | seed | against | first | again | all rounds |")
+    print("|---|---:|---|---:|---:|---:|")
+    for key in low:
+        path, mode, label = key
+        name, seed = next((name, seed) for name, seed, cell in cells if cell == path)
+        first = statistics.median(ratios[key])
+        ratios[key] += again[key]
+        print(f"| {collection(name)} | {seed} | {label} {mode} | {first:.2f}× "
+              f"| {statistics.median(again[key]):.2f}× | {statistics.median(ratios[key]):.2f}× |",
+              flush=True)
+    return low
+
+
+def measure_pairs_again(bulk, times, sudokit, runs):
+    """Times again, in `runs` more pairs, each mode of the `bulk` files ((file, path) pairs) whose
+    two threads read under their floor, prints each one's first measure, second and pooled, and
+    adds the second measure's pairs to `times`; returns the cases measured again."""
+    low = [(path, extra) for _, path in bulk for extra in ((), ("--first",))
+           if speedup(times[(path, extra)]) < THREADS_FLOOR] if runs else []
+    if not low:
+        return low
+    again = pairs_in_turn(sudokit, low, runs, 2, "goals.py (again)")
+    print()
+    print(f"Bulk files under the floor, measured again ({plural(runs, 'pair')}; judged on all "
+          "the pairs):")
+    print()
+    print("| collection | mode | first | again | all pairs |")
+    print("|---|---|---:|---:|---:|")
+    for case in low:
+        name = next(name for name, path in bulk if path == case[0])
+        first = speedup(times[case])
+        times[case] += again[case]
+        print(f"| {collection(name)} | {' '.join(('solve',) + case[1])} | {first:.2f}× "
+              f"| {speedup(again[case]):.2f}× | {speedup(times[case]):.2f}× |", flush=True)
+    return low
 
 
 def plural(count, noun):

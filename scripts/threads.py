@@ -99,5 +99,6 @@ def main():
         print(f"| {pathlib.Path(name).name} | {min(one):.3f} | {min(many):.3f} | "
               f"{speedup(pairs):.2f} |")
 
+
 if __name__ == "__main__":
     main()
