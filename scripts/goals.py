@@ -35,7 +35,7 @@ import tempfile
 
 from machine import disguise, machine_line
 from threads import pairs_in_turn, speedup
-from whole_process import MODES, built_binaries, check_answers, rounds_in_turn
+from whole_process import MODES, built_binaries, check_answers, every_mode, rounds_in_turn
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared" / "data" / "puzzles"
@@ -95,8 +95,8 @@ def main():
             disguised.setdefault(name, path)
             check_answers(str(path), sudokit, peers)
             cells.append((name, seed, str(path)))
-    _, ratios = rounds_in_turn([path for *_, path in cells], sudokit, peers, args.runs,
-                               "goals.py")
+    _, ratios = rounds_in_turn(every_mode([path for *_, path in cells]), sudokit, peers,
+                               args.runs, "goals.py")
     for name, seed, path in cells:
         # Columns in the README's order: crate first, tdoku first, crate, tdoku.
         row = [f"{statistics.median(ratios[(path, mode, label)]):.2f}×" for mode, *_ in MODES
@@ -174,8 +174,9 @@ def measure_cells_again(cells, ratios, sudokit, peers, runs):
            if statistics.median(values) < FLOORS[key[2]][0]] if runs else []
     if not low:
         return low
-    _, again = rounds_in_turn(sorted({path for path, *_ in low}), sudokit, peers, runs,
-                              "goals.py (again)")
+    # Only the files and modes with a low cell, each beside every peer.
+    _, again = rounds_in_turn(sorted({(path, mode) for path, mode, _ in low}), sudokit, peers,
+                              runs, "goals.py (again)")
     print()
     print(f"Under the floor, measured again ({plural(runs, 'round')}; judged on all the rounds):")
     print()

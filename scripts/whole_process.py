@@ -80,22 +80,26 @@ def time_round(name, mine, sudokit, peers, round_number):
     return took
 
 
-def rounds_in_turn(names, sudokit, peers, runs, script):
-    """Times every file of `names` in every mode of MODES beside `peers` in `runs` rounds, one
-    round of each file and mode before the next, so that a slow spell of the machine weighs a
-    round or two of each rather than every round of one (docs/PERFORMANCE.md, "Twenty-fifth
-    session"); stderr counts the rounds, as `script` says. Returns the best time of each (file,
-    mode, label) and each peer's ratios to sudokit, round by round, of each (file, mode, peer)."""
+def every_mode(names):
+    """Each of `names` in every mode of MODES, as rounds_in_turn takes them."""
+    return [(name, mine) for name in names for mine, *_ in MODES]
+
+
+def rounds_in_turn(cases, sudokit, peers, runs, script):
+    """Times every case of `cases` ((file, mode of MODES) pairs) beside `peers` in `runs` rounds,
+    one round of each case before the next, so that a slow spell of the machine weighs a round or
+    two of each rather than every round of one (docs/PERFORMANCE.md, "Twenty-fifth session");
+    stderr counts the rounds, as `script` says. Returns the best time of each (file, mode, label)
+    and each peer's ratios to sudokit, round by round, of each (file, mode, peer)."""
     best, ratios = {}, {}
     for round_number in range(runs):
         print(f"{script}: round {round_number + 1} of {runs}", file=sys.stderr, flush=True)
-        for name in names:
-            for mine, *_ in MODES:
-                took = time_round(name, mine, sudokit, peers, round_number)
-                for label, seconds in took.items():
-                    best[(name, mine, label)] = min(best.get((name, mine, label), seconds), seconds)
-                for label, _ in peers:
-                    ratios.setdefault((name, mine, label), []).append(took[label] / took["sudokit"])
+        for name, mine in cases:
+            took = time_round(name, mine, sudokit, peers, round_number)
+            for label, seconds in took.items():
+                best[(name, mine, label)] = min(best.get((name, mine, label), seconds), seconds)
+            for label, _ in peers:
+                ratios.setdefault((name, mine, label), []).append(took[label] / took["sudokit"])
     return best, ratios
 
 
@@ -138,7 +142,8 @@ def main():
         if not args.no_check:
             check_answers(name, sudokit, peers)
         names.append(name)
-    best, ratios = rounds_in_turn(names, sudokit, peers, args.runs, "whole_process.py")
+    best, ratios = rounds_in_turn(every_mode(names), sudokit, peers, args.runs,
+                                  "whole_process.py")
     for name in names:
         row = [pathlib.Path(name).name]
         for mine, _, _, _ in MODES:
