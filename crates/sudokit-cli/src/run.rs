@@ -69,11 +69,12 @@ pub struct Config {
 /// Runs the question over every input; returns the exit status.
 pub fn run(config: &Config) -> u8 {
     name_the_record_on_panic();
-    let inputs: Vec<PathBuf> = if config.files.is_empty() {
+    let paths: Vec<PathBuf> = if config.files.is_empty() {
         vec![PathBuf::from("-")]
     } else {
         config.files.clone()
     };
+    let inputs: Vec<Source> = paths.into_iter().map(Source::new).collect();
     // No more threads than the inputs can give boards enough to pay for
     // their start, which on a few boards costs more than it saves
     // (docs/PERFORMANCE.md, "No more threads than boards").
@@ -287,9 +288,24 @@ enum Done {
     Report(String),
 }
 
+/// An input named on the command line ("-" for stdin), with its size when
+/// it is a regular file, asked once: the thread cap, the chunks' sizes and
+/// the progress bar all go by it.
+struct Source {
+    path: PathBuf,
+    size: Option<u64>,
+}
+
+impl Source {
+    fn new(path: PathBuf) -> Source {
+        let size = file_size(&path);
+        Source { path, size }
+    }
+}
+
 /// The inputs, read in order, one chunk at a time.
 struct Reader {
-    inputs: std::vec::IntoIter<PathBuf>,
+    inputs: std::vec::IntoIter<Source>,
     current: Option<OpenInput>,
     /// Where to count bytes read, when a progress bar is drawn.
     count_bytes: Option<Arc<AtomicU64>>,
@@ -316,7 +332,7 @@ struct OpenInput {
 
 impl Reader {
     fn new(
-        inputs: Vec<PathBuf>,
+        inputs: Vec<Source>,
         question: Question,
         format: Option<OutputFormat>,
         threads: usize,
@@ -339,12 +355,11 @@ impl Reader {
             let current = match &mut self.current {
                 Some(current) => current,
                 None => {
-                    let path = self.inputs.next()?;
+                    let Source { path, size } = self.inputs.next()?;
                     let name = display_name(&path);
                     // Sizes matter only to share a file among threads.
-                    let expected_records = (self.threads > 1)
-                        .then(|| file_size(&path))
-                        .flatten()
+                    let expected_records = size
+                        .filter(|_| self.threads > 1)
                         .map(|bytes| (bytes / LINE_BYTES as u64) as usize);
                     let reader = match open(&path) {
                         Ok(reader) => reader,
@@ -476,9 +491,9 @@ fn file_size(path: &std::path::Path) -> Option<u64> {
 /// input's size is unknown (stdin, a pipe). A board takes 81 characters and
 /// a line ending at least (the last may lack it); only a record that is not a
 /// board can be shorter, and such a record costs little to answer.
-fn most_records(inputs: &[PathBuf]) -> Option<u64> {
-    inputs.iter().try_fold(0u64, |total, path| {
-        Some(total.saturating_add((file_size(path)? + 1) / LINE_BYTES as u64))
+fn most_records(inputs: &[Source]) -> Option<u64> {
+    inputs.iter().try_fold(0u64, |total, input| {
+        Some(total.saturating_add((input.size? + 1) / LINE_BYTES as u64))
     })
 }
 
@@ -1020,11 +1035,11 @@ struct Progress {
 }
 
 impl Progress {
-    fn new(inputs: &[PathBuf]) -> Progress {
+    fn new(inputs: &[Source]) -> Progress {
         if !io::stderr().is_terminal() {
             return Progress::hidden();
         }
-        let total: Option<u64> = inputs.iter().map(|path| file_size(path)).sum();
+        let total: Option<u64> = inputs.iter().map(|input| input.size).sum();
         let bar = match total {
             Some(bytes) => ProgressBar::with_draw_target(Some(bytes), ProgressDrawTarget::hidden())
                 .with_style(
@@ -1153,6 +1168,14 @@ mod tests {
         )
     }
 
+    /// `paths` as the command line names them.
+    fn sources<P: AsRef<std::path::Path>>(paths: &[P]) -> Vec<Source> {
+        paths
+            .iter()
+            .map(|path| Source::new(path.as_ref().to_path_buf()))
+            .collect()
+    }
+
     /// A pipeline answering `inputs` on `threads` threads.
     fn pipeline<W: Write + Send, E: Write + Send>(
         inputs: &[&std::path::Path],
@@ -1161,8 +1184,7 @@ mod tests {
         out: W,
         diagnostics: E,
     ) -> Pipeline<W, E> {
-        let inputs = inputs.iter().map(|path| path.to_path_buf()).collect();
-        let reader = Reader::new(inputs, SOLVE, None, threads, interrupt);
+        let reader = Reader::new(sources(inputs), SOLVE, None, threads, interrupt);
         Pipeline::new(
             reader,
             Printer::new(out, diagnostics, None, SOLVE),
@@ -1362,15 +1384,16 @@ mod tests {
         let block = file(&dir, "block.txt", &"0 0 0 0 0 0 0 0 0\n".repeat(9));
         let two_lines = file(&dir, "two.txt", &format!("{BOARD}\n{UNIQUE}"));
         let empty = file(&dir, "empty.txt", "");
-        assert_eq!(most_records(std::slice::from_ref(&one_line)), Some(1));
-        assert_eq!(most_records(std::slice::from_ref(&unended)), Some(1));
+        let most = |paths: &[&PathBuf]| most_records(&sources(paths));
+        assert_eq!(most(&[&one_line]), Some(1));
+        assert_eq!(most(&[&unended]), Some(1));
         // 162 bytes: one board written as a block, never two.
-        assert_eq!(most_records(std::slice::from_ref(&block)), Some(1));
-        assert_eq!(most_records(std::slice::from_ref(&two_lines)), Some(2));
-        assert_eq!(most_records(&[empty, one_line.clone(), two_lines]), Some(3));
+        assert_eq!(most(&[&block]), Some(1));
+        assert_eq!(most(&[&two_lines]), Some(2));
+        assert_eq!(most(&[&empty, &one_line, &two_lines]), Some(3));
         // Sizes unknown: stdin, or a file that cannot be read.
-        assert_eq!(most_records(&[one_line.clone(), PathBuf::from("-")]), None);
-        assert_eq!(most_records(&[dir.path().join("missing.txt")]), None);
+        assert_eq!(most(&[&one_line, &PathBuf::from("-")]), None);
+        assert_eq!(most(&[&dir.path().join("missing.txt")]), None);
     }
 
     #[test]
@@ -1624,8 +1647,7 @@ mod tests {
     /// What the reader hands out for `inputs` on `threads` threads: the first
     /// record's number and the size of each chunk, or a report.
     fn tasks(inputs: &[&std::path::Path], threads: usize) -> Vec<Result<(u64, usize), String>> {
-        let inputs = inputs.iter().map(|path| path.to_path_buf()).collect();
-        let mut reader = Reader::new(inputs, SOLVE, None, threads, flag());
+        let mut reader = Reader::new(sources(inputs), SOLVE, None, threads, flag());
         std::iter::from_fn(|| reader.next_task())
             .map(|task| match task {
                 Task::Answer {
