@@ -45,6 +45,8 @@ SAMPLES = ROOT / "data" / "puzzles"
 FLOORS = {"tdoku": (1.3, 1.5), "crate": (1.5, None)}
 THREADS_FLOOR = 1.8
 BULK_PUZZLES = 10_000
+# The two-thread cases of each file: `solve`, then `solve --first`, by their extra arguments.
+THREAD_EXTRAS = ((), ("--first",))
 
 
 def main():
@@ -121,13 +123,13 @@ def main():
     print("|---|---:|---:|---:|")
     # The pairs in turn too, as the rounds above.
     times = pairs_in_turn(sudokit, [(disguised[name], extra) for name in files
-                                    for extra in ((), ("--first",))],
+                                    for extra in THREAD_EXTRAS],
                           args.thread_runs, 2, "goals.py")
     puzzles = {}
     for name in files:
         with open(disguised[name]) as puzzles_file:
             puzzles[name] = sum(1 for line in puzzles_file if line.strip())
-        speedups = [speedup(times[(disguised[name], extra)]) for extra in ((), ("--first",))]
+        speedups = [speedup(times[(disguised[name], extra)]) for extra in THREAD_EXTRAS]
         print(f"| {collection(name)} | {puzzles[name]:,} | {speedups[0]:.2f}× "
               f"| {speedups[1]:.2f}× |", flush=True)
     thread_again = args.thread_runs if args.again_runs is None else args.again_runs
@@ -139,7 +141,7 @@ def main():
         scaling[kind] += [(speedup(times[(disguised[name], extra)]), collection(name),
                            mode + (", measured again" if (disguised[name], extra) in low_pairs
                                    else ""))
-                          for extra, mode in (((), "solve"), (("--first",), "first"))]
+                          for extra, mode in zip(THREAD_EXTRAS, ("solve", "first"))]
 
     print()
     print("| goal | lowest | where | holds |")
@@ -167,9 +169,9 @@ def main():
 
 
 def measure_cells_again(cells, ratios, sudokit, peers, runs):
-    """Times again, in `runs` more rounds, the files of `cells` ((file, seed, path) triples) with a
-    cell under its floor, prints each such cell's first measure, second and pooled, and adds the
-    second measure's rounds to `ratios`; returns the cells measured again."""
+    """Times again, in `runs` more rounds, each file of `cells` ((file, seed, path) triples) in each
+    mode where a cell is under its floor, prints each such cell's first measure, second and pooled,
+    and adds the second measure's rounds to `ratios`; returns the cells measured again."""
     low = [key for key, values in ratios.items()
            if statistics.median(values) < FLOORS[key[2]][0]] if runs else []
     if not low:
@@ -197,7 +199,7 @@ def measure_pairs_again(bulk, times, sudokit, runs):
     """Times again, in `runs` more pairs, each mode of the `bulk` files ((file, path) pairs) whose
     two threads read under their floor, prints each one's first measure, second and pooled, and
     adds the second measure's pairs to `times`; returns the cases measured again."""
-    low = [(path, extra) for _, path in bulk for extra in ((), ("--first",))
+    low = [(path, extra) for _, path in bulk for extra in THREAD_EXTRAS
            if speedup(times[(path, extra)]) < THREADS_FLOOR] if runs else []
     if not low:
         return low
